@@ -1,0 +1,1 @@
+//! Download: Maven 2 layout, metadata, checksums, local repository and the parallel scheduler.

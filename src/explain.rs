@@ -1,0 +1,1 @@
+//! Explain: run settings → security → repository and describe the outcome (`m2r explain`).

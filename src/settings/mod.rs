@@ -1,0 +1,13 @@
+//! Settings: read, merge, interpolate, validate `settings.xml` and activate its profiles,
+//! exactly as Maven 3.8.7 does (with the later rules of `maven-semantics.md` where they differ).
+//!
+//! This module owns the model and the pipeline up to the effective settings and the active
+//! profiles. It does not decrypt passwords ([`crate::security`]) nor build repositories
+//! ([`crate::repository`]).
+
+pub mod model;
+pub mod problem;
+pub mod profiles;
+
+pub use model::*;
+pub use problem::{Problem, Severity, Stage};

@@ -1,0 +1,1 @@
+//! Settings profile activation (Maven's `DefaultProfileSelector` for external profiles).

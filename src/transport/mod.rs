@@ -1,0 +1,1 @@
+//! Transport: the HTTP client per repository (proxy, credentials, headers, timeouts, retries).
