@@ -11,3 +11,6 @@ pub mod profiles;
 
 pub use model::*;
 pub use problem::{Problem, Severity, Stage};
+pub mod dom;
+mod xhtml_entities;
+pub mod xml;

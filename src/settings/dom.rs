@@ -1,0 +1,418 @@
+//! A small positioned XML tree built with quick-xml, with the parser behaviour Maven's
+//! settings reader (MXParser behind a modello Xpp3 reader) shows on malformed input.
+//!
+//! The tree keeps, for every element, the positions Maven reports problems at: just after the
+//! start tag and just after the end tag. Entities are the five XML ones, character references
+//! and the XHTML set Maven pre-declares; nothing else is expanded, no DTD is ever loaded, and
+//! input size and nesting depth are bounded so hostile files cannot exhaust memory or stack.
+//!
+//! Mapping the tree to the settings model is [`super::xml`]'s job, not this module's.
+
+use super::xhtml_entities;
+use quick_xml::events::Event;
+use quick_xml::Reader;
+
+/// Largest settings file accepted (Maven has no limit; 1 MB files with 2,000 servers exist).
+pub const MAX_INPUT_BYTES: usize = 32 * 1024 * 1024;
+/// Deepest element nesting accepted (settings files need 8; configuration DOMs a few more).
+pub const MAX_DEPTH: usize = 256;
+
+/// A 1-based line and column (columns count characters, as Maven does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pos {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+}
+
+/// An element of the tree.
+#[derive(Debug, Clone, Default)]
+pub struct Node {
+    /// Qualified name as written.
+    pub name: String,
+    /// Attributes (qualified name, unescaped value), in document order.
+    pub attributes: Vec<(String, String)>,
+    /// Child elements.
+    pub children: Vec<Node>,
+    /// All character data directly inside this element, concatenated and unescaped.
+    pub text: String,
+    /// Position of the first non-whitespace character data, if any.
+    pub first_text: Option<Pos>,
+    /// Position of the `<` of the start tag.
+    pub start: Pos,
+    /// Position just after the start tag's `>`.
+    pub after_start: Pos,
+    /// Position just after the end tag's `>` (same as `after_start` for `<x/>`).
+    pub after_end: Pos,
+}
+
+/// Why a document could not be turned into a tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DomError {
+    /// What went wrong.
+    pub message: String,
+    /// Where, when Maven reports a position (it does not for end-of-input errors).
+    pub pos: Option<Pos>,
+    /// True for errors Maven reports as "Non-readable" (I/O level) rather than "Non-parseable".
+    pub unreadable: bool,
+}
+
+impl DomError {
+    fn parse(message: impl Into<String>, pos: Pos) -> Self {
+        DomError {
+            message: message.into(),
+            pos: Some(pos),
+            unreadable: false,
+        }
+    }
+
+    fn unreadable(message: impl Into<String>) -> Self {
+        DomError {
+            message: message.into(),
+            pos: None,
+            unreadable: true,
+        }
+    }
+}
+
+/// Maps byte offsets to 1-based line and character column.
+pub struct LineIndex<'a> {
+    text: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes the line starts of `text`.
+    pub fn new(text: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { text, line_starts }
+    }
+
+    /// The position of a byte offset (clamped to the text).
+    pub fn pos(&self, offset: usize) -> Pos {
+        let offset = offset.min(self.text.len());
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let column = self
+            .text
+            .get(start..offset)
+            .map(|s| s.chars().count())
+            .unwrap_or(offset - start);
+        Pos {
+            line: (line + 1) as u32,
+            column: (column + 1) as u32,
+        }
+    }
+}
+
+/// Decodes the raw bytes of a settings file: UTF-8 (with or without BOM), or ISO-8859-1 when the
+/// XML declaration says so.
+pub fn decode(bytes: &[u8]) -> Result<String, DomError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if declared_latin1(bytes) {
+        return Ok(bytes.iter().map(|&b| b as char).collect());
+    }
+    String::from_utf8(bytes.to_vec()).map_err(|e| {
+        DomError::unreadable(format!(
+            "invalid UTF-8 at byte {} (declare encoding=\"ISO-8859-1\" in the XML declaration or save the file as UTF-8)",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+fn declared_latin1(bytes: &[u8]) -> bool {
+    if !bytes.starts_with(b"<?xml") {
+        return false;
+    }
+    let end = bytes.iter().position(|&b| b == b'>').unwrap_or(bytes.len().min(200));
+    let decl = String::from_utf8_lossy(&bytes[..end]).to_ascii_lowercase();
+    ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "windows-1252", "us-ascii"]
+        .iter()
+        .any(|enc| decl.contains(&format!("\"{enc}\"")) || decl.contains(&format!("'{enc}'")))
+}
+
+/// Resolves `&name;` as Maven's reader does: the five XML entities and the XHTML set.
+fn resolve_entity(name: &str) -> Option<char> {
+    match name {
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "amp" => Some('&'),
+        "apos" => Some('\''),
+        "quot" => Some('"'),
+        _ => xhtml_entities::lookup(name),
+    }
+}
+
+/// Unescapes character data: entity and character references. On an unknown entity, returns
+/// its name and the byte offset just after its `;` within `raw`.
+pub fn unescape(raw: &str) -> Result<String, (String, usize)> {
+    if !raw.contains('&') {
+        return Ok(raw.to_string());
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    let mut consumed = 0;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        let after = &rest[amp + 1..];
+        let Some(semi) = after.find(';') else {
+            return Err((after.to_string(), consumed + rest.len()));
+        };
+        let name = &after[..semi];
+        let end = consumed + amp + 1 + semi + 1;
+        if let Some(num) = name.strip_prefix('#') {
+            let code = if let Some(hex) = num.strip_prefix('x').or_else(|| num.strip_prefix('X')) {
+                u32::from_str_radix(hex, 16).ok()
+            } else {
+                num.parse::<u32>().ok()
+            };
+            match code.and_then(char::from_u32) {
+                Some(c) => out.push(c),
+                None => return Err((name.to_string(), end)),
+            }
+        } else {
+            match resolve_entity(name) {
+                Some(c) => out.push(c),
+                None => return Err((name.to_string(), end)),
+            }
+        }
+        consumed = end;
+        rest = &raw[end..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Parses `text` into a tree. The error mirrors what Maven's parser reports for the same input.
+pub fn parse(text: &str) -> Result<Node, DomError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(DomError::unreadable(format!(
+            "file is {} bytes, more than the {} bytes m2resolver accepts for a settings file",
+            text.len(),
+            MAX_INPUT_BYTES
+        )));
+    }
+    if text.is_empty() {
+        return Err(DomError::unreadable("input contained no data"));
+    }
+    let index = LineIndex::new(text);
+    let mut reader = Reader::from_str(text);
+    {
+        let config = reader.config_mut();
+        config.trim_text(false);
+        config.check_end_names = true;
+        config.expand_empty_elements = false;
+        config.check_comments = false;
+    }
+    let mut stack: Vec<Node> = Vec::new();
+    let mut root: Option<Node> = None;
+    loop {
+        let before = reader.buffer_position() as usize;
+        let event = match reader.read_event() {
+            Ok(e) => e,
+            Err(e) => {
+                let at = reader.buffer_position() as usize;
+                return Err(DomError::parse(describe_quick_xml_error(&e, &stack), index.pos(at)));
+            }
+        };
+        let after = reader.buffer_position() as usize;
+        match event {
+            ev @ (Event::Start(_) | Event::Empty(_)) => {
+                let (e, empty) = match ev {
+                    Event::Start(e) => (e, false),
+                    Event::Empty(e) => (e, true),
+                    _ => continue,
+                };
+                let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+                if root.is_some() {
+                    return Err(DomError::parse(
+                        format!("start tag not allowed in epilog but got {name}"),
+                        index.pos(before + 1 + name.len().min(after - before)),
+                    ));
+                }
+                if stack.len() >= MAX_DEPTH {
+                    return Err(DomError::parse(
+                        format!("elements nested deeper than {MAX_DEPTH} levels; m2resolver refuses such a file"),
+                        index.pos(after),
+                    ));
+                }
+                let mut attributes = Vec::new();
+                for attr in e.attributes() {
+                    let attr = attr.map_err(|err| {
+                        DomError::parse(format!("malformed attribute in <{name}>: {err}"), index.pos(after))
+                    })?;
+                    let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
+                    let raw = String::from_utf8_lossy(&attr.value).into_owned();
+                    let value = unescape(&raw).map_err(|(ent, _)| {
+                        DomError::parse(format!("could not resolve entity named '{ent}'"), index.pos(after))
+                    })?;
+                    attributes.push((key, value));
+                }
+                let pos_start = index.pos(before);
+                let pos_after = index.pos(after);
+                let node = Node {
+                    name,
+                    attributes,
+                    start: pos_start,
+                    after_start: pos_after,
+                    after_end: pos_after,
+                    ..Node::default()
+                };
+                if empty {
+                    close(node, &mut stack, &mut root);
+                } else {
+                    stack.push(node);
+                }
+            }
+            Event::End(_) => {
+                let Some(mut node) = stack.pop() else {
+                    return Err(DomError::parse("end tag without start tag", index.pos(after)));
+                };
+                node.after_end = index.pos(after);
+                close(node, &mut stack, &mut root);
+            }
+            Event::Text(t) => {
+                let raw = String::from_utf8_lossy(t.as_ref()).into_owned();
+                let non_ws = raw.find(|c: char| !c.is_whitespace());
+                match stack.last_mut() {
+                    Some(node) => {
+                        let value = unescape(&raw).map_err(|(ent, end)| {
+                            DomError::parse(
+                                format!("could not resolve entity named '{ent}'"),
+                                index.pos(before + end),
+                            )
+                        })?;
+                        if let Some(i) = non_ws {
+                            if node.first_text.is_none() {
+                                node.first_text = Some(index.pos(before + i + 1));
+                            }
+                        }
+                        node.text.push_str(&value);
+                    }
+                    None => {
+                        if let Some(i) = non_ws {
+                            let c = raw[i..].chars().next().unwrap_or(' ');
+                            let what = if root.is_some() {
+                                format!("in epilog non whitespace content is not allowed but got {c}")
+                            } else {
+                                format!("only whitespace content allowed before start tag and not {c}")
+                            };
+                            return Err(DomError::parse(what, index.pos(before + i + 1)));
+                        }
+                    }
+                }
+            }
+            Event::CData(t) => {
+                let raw = String::from_utf8_lossy(t.as_ref()).into_owned();
+                match stack.last_mut() {
+                    Some(node) => {
+                        if node.first_text.is_none() && raw.chars().any(|c| !c.is_whitespace()) {
+                            node.first_text = Some(index.pos(after));
+                        }
+                        node.text.push_str(&raw);
+                    }
+                    None => {
+                        return Err(DomError::parse("CDATA is not allowed outside the root element", index.pos(after)));
+                    }
+                }
+            }
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
+            Event::Eof => break,
+        }
+    }
+    if !stack.is_empty() {
+        let open: Vec<String> = stack.iter().rev().map(|n| format!("</{}>", n.name)).collect();
+        let from: Vec<String> = stack
+            .iter()
+            .rev()
+            .map(|n| format!("start tag <{}> from line {}", n.name, n.start.line))
+            .collect();
+        return Err(DomError::unreadable(format!(
+            "no more data available - expected end tags {} to close {}",
+            open.join(""),
+            from.join(" and ")
+        )));
+    }
+    root.ok_or_else(|| DomError::unreadable("no more data available: the file holds no root element"))
+}
+
+fn close(node: Node, stack: &mut [Node], root: &mut Option<Node>) {
+    match stack.last_mut() {
+        Some(parent) => parent.children.push(node),
+        None => *root = Some(node),
+    }
+}
+
+fn describe_quick_xml_error(e: &quick_xml::Error, stack: &[Node]) -> String {
+    use quick_xml::errors::{IllFormedError, SyntaxError};
+    match e {
+        quick_xml::Error::IllFormed(IllFormedError::MismatchedEndTag { expected, found }) => {
+            let line = stack.last().map(|n| n.start.line).unwrap_or(0);
+            format!("end tag name </{found}> must match start tag name <{expected}> from line {line}")
+        }
+        quick_xml::Error::IllFormed(IllFormedError::UnmatchedEndTag(name)) => {
+            format!("end tag </{name}> without a matching start tag")
+        }
+        quick_xml::Error::Syntax(SyntaxError::UnclosedTag) => "unclosed tag: expected >".to_string(),
+        quick_xml::Error::Syntax(s) => format!("malformed XML: {s}"),
+        other => format!("malformed XML: {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_follow_maven() {
+        let doc = parse("<settings>\n    <unknown>x</unknown>\n</settings>").unwrap();
+        let unknown = &doc.children[0];
+        assert_eq!(unknown.after_start, Pos { line: 2, column: 14 });
+        assert_eq!(unknown.after_end, Pos { line: 2, column: 25 });
+        assert_eq!(unknown.text, "x");
+    }
+
+    #[test]
+    fn entities_and_references() {
+        let doc = parse("<a>x&amp;&#65;&#x42;&copy;&nbsp;<![CDATA[<y>]]></a>").unwrap();
+        assert_eq!(doc.text, "x&AB\u{a9}\u{a0}<y>");
+    }
+
+    #[test]
+    fn malformed_inputs_are_refused_with_positions() {
+        let cases: &[(&str, Option<u32>, bool)] = &[
+            ("", None, true),
+            ("  \n", None, true),
+            ("<settings>\n<servers>\n", None, true),
+            ("<settings><id>a&foo;b</id></settings>", Some(1), false),
+            ("<settings></settings>\nhello", Some(2), false),
+            ("<settings></settings><x/>", Some(1), false),
+            ("<settings>\n<a>\n</b></settings>", Some(3), false),
+            ("<!DOCTYPE s [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<s>&e;</s>", Some(2), false),
+        ];
+        for (input, line, unreadable) in cases {
+            let err = parse(input).unwrap_err();
+            assert_eq!(err.pos.map(|p| p.line), *line, "{input:?}: {err:?}");
+            assert_eq!(err.unreadable, *unreadable, "{input:?}: {err:?}");
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let deep = "<a>".repeat(MAX_DEPTH + 5);
+        let err = parse(&deep).unwrap_err();
+        assert!(err.message.contains("nested deeper"), "{err:?}");
+    }
+
+    #[test]
+    fn empty_elements_have_both_positions() {
+        let doc = parse("<s><id/></s>").unwrap();
+        assert_eq!(doc.children[0].name, "id");
+        assert_eq!(doc.children[0].text, "");
+    }
+}

@@ -1,0 +1,820 @@
+//! Reading `settings.xml` into the [`Settings`] model, as Maven's reader does.
+//!
+//! Maven parses strictly first; on the first strict-only error (unknown element or attribute,
+//! wrong root, non-integer port) it parses again leniently and records ONE warning with that
+//! first error. Malformed XML, a duplicated non-list element, or text where an element was
+//! expected fail both ways and are FATAL. This module does the two passes in one walk over a
+//! [`dom`](super::dom) tree: it behaves leniently and remembers the first strict error.
+//!
+//! Maven 4-only elements (top-level `repositories`/`pluginRepositories`, server `aliases`,
+//! activation `packaging`/`condition`) are kept in the model for embedders that want them, but
+//! also count as the strict error Maven 3 reports for them, since Maven 3 ignores them.
+//!
+//! Not here: merging, interpolation, validation (siblings of this module).
+
+use super::dom::{self, DomError, Node, Pos};
+use super::model::*;
+use super::problem::{Problem, Severity, Stage};
+use crate::secret::Secret;
+use std::path::Path;
+
+/// The outcome of reading one file: the model (empty after a FATAL problem) and the problems.
+#[derive(Debug, Clone)]
+pub struct ReadOutcome {
+    /// The settings read; `Settings::default()` when a FATAL problem occurred.
+    pub settings: Settings,
+    /// Problems, at most one strict-mode WARNING or one FATAL.
+    pub problems: Vec<Problem>,
+}
+
+impl ReadOutcome {
+    /// True when a FATAL problem stopped the reading.
+    pub fn is_fatal(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == Severity::Fatal)
+    }
+}
+
+/// Reads settings from bytes. `source` names the input in messages (usually the path as given).
+///
+/// ```
+/// use m2resolver::settings::{xml, SourceLevel};
+/// let out = xml::read_settings(b"<settings><offline>true</offline></settings>", "settings.xml", SourceLevel::User, None);
+/// assert!(out.settings.offline);
+/// assert!(out.problems.is_empty());
+/// ```
+pub fn read_settings(bytes: &[u8], source: &str, level: SourceLevel, file: Option<&Path>) -> ReadOutcome {
+    let fatal = |e: DomError| {
+        let prefix = if e.unreadable { "Non-readable" } else { "Non-parseable" };
+        let mut p = Problem::new(
+            Severity::Fatal,
+            Stage::Build,
+            source,
+            format!("{prefix} settings {source}: {}", e.message),
+        );
+        if let Some(pos) = e.pos {
+            p = p.at(pos.line, pos.column);
+        }
+        ReadOutcome {
+            settings: Settings::default(),
+            problems: vec![p],
+        }
+    };
+    let text = match dom::decode(bytes) {
+        Ok(t) => t,
+        Err(e) => return fatal(e),
+    };
+    let root = match dom::parse(&text) {
+        Ok(r) => r,
+        Err(e) => return fatal(e),
+    };
+    let mut mapper = Mapper {
+        strict_error: None,
+        origin: Origin {
+            level,
+            file: file.map(Path::to_path_buf),
+            line: 0,
+            column: 0,
+        },
+    };
+    match mapper.settings(&root) {
+        Ok(settings) => {
+            let mut problems = Vec::new();
+            if let Some((message, pos)) = mapper.strict_error {
+                problems.push(Problem::new(Severity::Warning, Stage::Build, source, message).at(pos.line, pos.column));
+            }
+            ReadOutcome { settings, problems }
+        }
+        Err(Fatal { message, pos }) => fatal(DomError {
+            message,
+            pos: Some(pos),
+            unreadable: false,
+        }),
+    }
+}
+
+/// Reads settings from a file. A missing file is an error of the caller's choosing: use
+/// [`super::builder`] for Maven's "missing default file counts as empty" rule.
+pub fn read_settings_file(path: &Path, level: SourceLevel) -> ReadOutcome {
+    let source = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(bytes) => read_settings(&bytes, &source, level, Some(path)),
+        Err(e) => ReadOutcome {
+            settings: Settings::default(),
+            problems: vec![Problem::new(
+                Severity::Fatal,
+                Stage::Build,
+                &source,
+                format!("Non-readable settings {source}: {e}"),
+            )],
+        },
+    }
+}
+
+struct Fatal {
+    message: String,
+    pos: Pos,
+}
+
+type R<T> = Result<T, Fatal>;
+
+struct Mapper {
+    strict_error: Option<(String, Pos)>,
+    origin: Origin,
+}
+
+/// Tracks which single-valued children were seen, for Maven's "Duplicated tag" rule.
+#[derive(Default)]
+struct Seen(Vec<&'static str>);
+
+impl Seen {
+    fn check(&mut self, name: &'static str, node: &Node) -> R<()> {
+        if self.0.contains(&name) {
+            return Err(Fatal {
+                message: format!("Duplicated tag: '{}'", node.name),
+                pos: node.after_start,
+            });
+        }
+        self.0.push(name);
+        Ok(())
+    }
+}
+
+impl Mapper {
+    fn strict(&mut self, message: String, pos: Pos) {
+        if self.strict_error.is_none() {
+            self.strict_error = Some((message, pos));
+        }
+    }
+
+    fn origin(&self, node: &Node) -> Origin {
+        Origin {
+            line: node.start.line,
+            column: node.start.column,
+            ..self.origin.clone()
+        }
+    }
+
+    fn unknown(&mut self, node: &Node) {
+        self.strict(format!("Unrecognised tag: '{}'", node.name), node.after_start);
+    }
+
+    /// A class element: attributes are not allowed (except namespace declarations) and only
+    /// whitespace may stand between its children.
+    fn class_element(&mut self, node: &Node) -> R<()> {
+        for (name, _) in &node.attributes {
+            if name.contains(':') || name == "xmlns" {
+                continue;
+            }
+            self.strict(
+                format!("Unknown attribute '{}' for tag '{}'", name, node.name),
+                node.after_start,
+            );
+        }
+        if let Some(pos) = node.first_text {
+            return Err(Fatal {
+                message: format!("expected START_TAG or END_TAG not TEXT inside <{}>", node.name),
+                pos,
+            });
+        }
+        Ok(())
+    }
+
+    fn text(&self, node: &Node) -> R<String> {
+        if let Some(child) = node.children.first() {
+            return Err(Fatal {
+                message: format!(
+                    "TEXT must be immediately followed by END_TAG and not START_TAG (element <{}> inside <{}>)",
+                    child.name, node.name
+                ),
+                pos: child.after_start,
+            });
+        }
+        Ok(node.text.trim().to_string())
+    }
+
+    fn boolean(&self, node: &Node, default: bool) -> R<bool> {
+        let t = self.text(node)?;
+        Ok(if t.is_empty() {
+            default
+        } else {
+            t.eq_ignore_ascii_case("true")
+        })
+    }
+
+    fn int(&mut self, node: &Node) -> R<i32> {
+        let t = self.text(node)?;
+        match t.parse::<i32>() {
+            Ok(v) => Ok(v),
+            Err(_) => {
+                self.strict(
+                    format!("Unable to parse element '{}', must be an integer", node.name),
+                    node.after_end,
+                );
+                Ok(0)
+            }
+        }
+    }
+
+    fn string_list(&mut self, node: &Node, item: &str) -> R<Vec<String>> {
+        let mut out = Vec::new();
+        for child in &node.children {
+            if child.name == item {
+                out.push(self.text(child)?);
+            } else {
+                self.unknown(child);
+            }
+        }
+        Ok(out)
+    }
+
+    fn settings(&mut self, root: &Node) -> R<Settings> {
+        if root.name != "settings" {
+            self.strict(
+                format!("Expected root element 'settings' but found '{}'", root.name),
+                root.after_start,
+            );
+        }
+        self.class_element(root)?;
+        let mut s = Settings::default();
+        let mut seen = Seen::default();
+        for c in &root.children {
+            match c.name.as_str() {
+                "localRepository" => {
+                    seen.check("localRepository", c)?;
+                    s.local_repository = Some(self.text(c)?);
+                }
+                "interactiveMode" => {
+                    seen.check("interactiveMode", c)?;
+                    s.interactive_mode = self.boolean(c, true)?;
+                }
+                "usePluginRegistry" => {
+                    seen.check("usePluginRegistry", c)?;
+                    s.use_plugin_registry = self.boolean(c, false)?;
+                }
+                "offline" => {
+                    seen.check("offline", c)?;
+                    s.offline = self.boolean(c, false)?;
+                }
+                "proxies" => {
+                    seen.check("proxies", c)?;
+                    for p in &c.children {
+                        if p.name == "proxy" {
+                            s.proxies.push(self.proxy(p)?);
+                        } else {
+                            self.unknown(p);
+                        }
+                    }
+                }
+                "servers" => {
+                    seen.check("servers", c)?;
+                    for p in &c.children {
+                        if p.name == "server" {
+                            s.servers.push(self.server(p)?);
+                        } else {
+                            self.unknown(p);
+                        }
+                    }
+                }
+                "mirrors" => {
+                    seen.check("mirrors", c)?;
+                    for p in &c.children {
+                        if p.name == "mirror" {
+                            s.mirrors.push(self.mirror(p)?);
+                        } else {
+                            self.unknown(p);
+                        }
+                    }
+                }
+                "profiles" => {
+                    seen.check("profiles", c)?;
+                    for p in &c.children {
+                        if p.name == "profile" {
+                            s.profiles.push(self.profile(p)?);
+                        } else {
+                            self.unknown(p);
+                        }
+                    }
+                }
+                "activeProfiles" => {
+                    seen.check("activeProfiles", c)?;
+                    s.active_profiles = self.string_list(c, "activeProfile")?;
+                }
+                "pluginGroups" => {
+                    seen.check("pluginGroups", c)?;
+                    s.plugin_groups = self.string_list(c, "pluginGroup")?;
+                }
+                // Maven 4 (settings 1.3.0): kept, but Maven 3 does not know them.
+                "repositories" => {
+                    seen.check("repositories", c)?;
+                    self.unknown(c);
+                    s.repositories = self.repositories(c, "repository")?;
+                }
+                "pluginRepositories" => {
+                    seen.check("pluginRepositories", c)?;
+                    self.unknown(c);
+                    s.plugin_repositories = self.repositories(c, "pluginRepository")?;
+                }
+                _ => self.unknown(c),
+            }
+        }
+        Ok(s)
+    }
+
+    fn proxy(&mut self, node: &Node) -> R<Proxy> {
+        self.class_element(node)?;
+        let mut p = Proxy {
+            origin: self.origin(node),
+            ..Proxy::default()
+        };
+        let mut seen = Seen::default();
+        for c in &node.children {
+            match c.name.as_str() {
+                "id" => {
+                    seen.check("id", c)?;
+                    p.id = self.text(c)?;
+                }
+                "active" => {
+                    seen.check("active", c)?;
+                    p.active = self.boolean(c, true)?;
+                }
+                "protocol" => {
+                    seen.check("protocol", c)?;
+                    p.protocol = self.text(c)?;
+                }
+                "username" => {
+                    seen.check("username", c)?;
+                    p.username = Some(self.text(c)?);
+                }
+                "password" => {
+                    seen.check("password", c)?;
+                    p.password = Some(Secret::new(self.text(c)?));
+                }
+                "port" => {
+                    seen.check("port", c)?;
+                    p.port = self.int(c)?;
+                }
+                "host" => {
+                    seen.check("host", c)?;
+                    p.host = Some(self.text(c)?);
+                }
+                "nonProxyHosts" => {
+                    seen.check("nonProxyHosts", c)?;
+                    p.non_proxy_hosts = Some(self.text(c)?);
+                }
+                _ => self.unknown(c),
+            }
+        }
+        Ok(p)
+    }
+
+    fn server(&mut self, node: &Node) -> R<Server> {
+        self.class_element(node)?;
+        let mut s = Server {
+            id: "default".into(),
+            origin: self.origin(node),
+            ..Server::default()
+        };
+        let mut seen = Seen::default();
+        for c in &node.children {
+            match c.name.as_str() {
+                "id" => {
+                    seen.check("id", c)?;
+                    s.id = self.text(c)?;
+                }
+                "username" => {
+                    seen.check("username", c)?;
+                    s.username = Some(self.text(c)?);
+                }
+                "password" => {
+                    seen.check("password", c)?;
+                    s.password = Some(Secret::new(self.text(c)?));
+                }
+                "privateKey" => {
+                    seen.check("privateKey", c)?;
+                    s.private_key = Some(self.text(c)?);
+                }
+                "passphrase" => {
+                    seen.check("passphrase", c)?;
+                    s.passphrase = Some(Secret::new(self.text(c)?));
+                }
+                "filePermissions" => {
+                    seen.check("filePermissions", c)?;
+                    s.file_permissions = Some(self.text(c)?);
+                }
+                "directoryPermissions" => {
+                    seen.check("directoryPermissions", c)?;
+                    s.directory_permissions = Some(self.text(c)?);
+                }
+                "configuration" => {
+                    seen.check("configuration", c)?;
+                    s.configuration = Some(to_xml_element(c));
+                }
+                "aliases" => {
+                    seen.check("aliases", c)?;
+                    self.unknown(c);
+                    s.aliases = self.string_list(c, "alias")?;
+                }
+                _ => self.unknown(c),
+            }
+        }
+        Ok(s)
+    }
+
+    fn mirror(&mut self, node: &Node) -> R<Mirror> {
+        self.class_element(node)?;
+        let mut m = Mirror {
+            origin: self.origin(node),
+            ..Mirror::default()
+        };
+        let mut seen = Seen::default();
+        for c in &node.children {
+            match c.name.as_str() {
+                "id" => {
+                    seen.check("id", c)?;
+                    m.id = self.text(c)?;
+                }
+                "mirrorOf" => {
+                    seen.check("mirrorOf", c)?;
+                    m.mirror_of = Some(self.text(c)?);
+                }
+                "name" => {
+                    seen.check("name", c)?;
+                    m.name = Some(self.text(c)?);
+                }
+                "url" => {
+                    seen.check("url", c)?;
+                    m.url = Some(self.text(c)?);
+                }
+                "layout" => {
+                    seen.check("layout", c)?;
+                    m.layout = self.text(c)?;
+                }
+                "mirrorOfLayouts" => {
+                    seen.check("mirrorOfLayouts", c)?;
+                    m.mirror_of_layouts = self.text(c)?;
+                }
+                "blocked" => {
+                    seen.check("blocked", c)?;
+                    m.blocked = self.boolean(c, false)?;
+                }
+                _ => self.unknown(c),
+            }
+        }
+        Ok(m)
+    }
+
+    fn profile(&mut self, node: &Node) -> R<Profile> {
+        self.class_element(node)?;
+        let mut p = Profile {
+            origin: self.origin(node),
+            ..Profile::default()
+        };
+        let mut seen = Seen::default();
+        for c in &node.children {
+            match c.name.as_str() {
+                "id" => {
+                    seen.check("id", c)?;
+                    p.id = self.text(c)?;
+                }
+                "activation" => {
+                    seen.check("activation", c)?;
+                    p.activation = Some(self.activation(c)?);
+                }
+                "properties" => {
+                    seen.check("properties", c)?;
+                    for prop in &c.children {
+                        let value = self.text(prop)?;
+                        match p.properties.iter_mut().find(|(k, _)| *k == prop.name) {
+                            Some(slot) => slot.1 = value,
+                            None => p.properties.push((prop.name.clone(), value)),
+                        }
+                    }
+                }
+                "repositories" => {
+                    seen.check("repositories", c)?;
+                    p.repositories = self.repositories(c, "repository")?;
+                }
+                "pluginRepositories" => {
+                    seen.check("pluginRepositories", c)?;
+                    p.plugin_repositories = self.repositories(c, "pluginRepository")?;
+                }
+                _ => self.unknown(c),
+            }
+        }
+        Ok(p)
+    }
+
+    fn activation(&mut self, node: &Node) -> R<Activation> {
+        self.class_element(node)?;
+        let mut a = Activation::default();
+        let mut seen = Seen::default();
+        for c in &node.children {
+            match c.name.as_str() {
+                "activeByDefault" => {
+                    seen.check("activeByDefault", c)?;
+                    a.active_by_default = self.boolean(c, false)?;
+                }
+                "jdk" => {
+                    seen.check("jdk", c)?;
+                    a.jdk = Some(self.text(c)?);
+                }
+                "os" => {
+                    seen.check("os", c)?;
+                    self.class_element(c)?;
+                    let mut os = ActivationOs::default();
+                    let mut seen_os = Seen::default();
+                    for f in &c.children {
+                        match f.name.as_str() {
+                            "name" => {
+                                seen_os.check("name", f)?;
+                                os.name = Some(self.text(f)?);
+                            }
+                            "family" => {
+                                seen_os.check("family", f)?;
+                                os.family = Some(self.text(f)?);
+                            }
+                            "arch" => {
+                                seen_os.check("arch", f)?;
+                                os.arch = Some(self.text(f)?);
+                            }
+                            "version" => {
+                                seen_os.check("version", f)?;
+                                os.version = Some(self.text(f)?);
+                            }
+                            _ => self.unknown(f),
+                        }
+                    }
+                    a.os = Some(os);
+                }
+                "property" => {
+                    seen.check("property", c)?;
+                    self.class_element(c)?;
+                    let mut prop = ActivationProperty::default();
+                    let mut seen_p = Seen::default();
+                    for f in &c.children {
+                        match f.name.as_str() {
+                            "name" => {
+                                seen_p.check("name", f)?;
+                                prop.name = Some(self.text(f)?);
+                            }
+                            "value" => {
+                                seen_p.check("value", f)?;
+                                prop.value = Some(self.text(f)?);
+                            }
+                            _ => self.unknown(f),
+                        }
+                    }
+                    a.property = Some(prop);
+                }
+                "file" => {
+                    seen.check("file", c)?;
+                    self.class_element(c)?;
+                    let mut file = ActivationFile::default();
+                    let mut seen_f = Seen::default();
+                    for f in &c.children {
+                        match f.name.as_str() {
+                            "missing" => {
+                                seen_f.check("missing", f)?;
+                                file.missing = Some(self.text(f)?);
+                            }
+                            "exists" => {
+                                seen_f.check("exists", f)?;
+                                file.exists = Some(self.text(f)?);
+                            }
+                            _ => self.unknown(f),
+                        }
+                    }
+                    a.file = Some(file);
+                }
+                "packaging" => {
+                    seen.check("packaging", c)?;
+                    self.unknown(c);
+                    a.packaging = Some(self.text(c)?);
+                }
+                "condition" => {
+                    seen.check("condition", c)?;
+                    self.unknown(c);
+                    a.condition = Some(self.text(c)?);
+                }
+                _ => self.unknown(c),
+            }
+        }
+        Ok(a)
+    }
+
+    fn repositories(&mut self, node: &Node, item: &str) -> R<Vec<Repository>> {
+        let mut out = Vec::new();
+        for c in &node.children {
+            if c.name == item {
+                out.push(self.repository(c)?);
+            } else {
+                self.unknown(c);
+            }
+        }
+        Ok(out)
+    }
+
+    fn repository(&mut self, node: &Node) -> R<Repository> {
+        self.class_element(node)?;
+        let mut r = Repository {
+            origin: self.origin(node),
+            ..Repository::default()
+        };
+        let mut seen = Seen::default();
+        for c in &node.children {
+            match c.name.as_str() {
+                "id" => {
+                    seen.check("id", c)?;
+                    r.id = Some(self.text(c)?);
+                }
+                "name" => {
+                    seen.check("name", c)?;
+                    r.name = Some(self.text(c)?);
+                }
+                "url" => {
+                    seen.check("url", c)?;
+                    r.url = Some(self.text(c)?);
+                }
+                "layout" => {
+                    seen.check("layout", c)?;
+                    r.layout = self.text(c)?;
+                }
+                "releases" => {
+                    seen.check("releases", c)?;
+                    r.releases = Some(self.policy(c)?);
+                }
+                "snapshots" => {
+                    seen.check("snapshots", c)?;
+                    r.snapshots = Some(self.policy(c)?);
+                }
+                _ => self.unknown(c),
+            }
+        }
+        Ok(r)
+    }
+
+    fn policy(&mut self, node: &Node) -> R<RepositoryPolicy> {
+        self.class_element(node)?;
+        let mut p = RepositoryPolicy::default();
+        let mut seen = Seen::default();
+        for c in &node.children {
+            match c.name.as_str() {
+                "enabled" => {
+                    seen.check("enabled", c)?;
+                    p.enabled = self.boolean(c, true)?;
+                }
+                "updatePolicy" => {
+                    seen.check("updatePolicy", c)?;
+                    p.update_policy = Some(self.text(c)?);
+                }
+                "checksumPolicy" => {
+                    seen.check("checksumPolicy", c)?;
+                    p.checksum_policy = Some(self.text(c)?);
+                }
+                _ => self.unknown(c),
+            }
+        }
+        Ok(p)
+    }
+}
+
+/// A free DOM (server `<configuration>`), as Maven's Xpp3DomBuilder builds it: text trimmed,
+/// kept only on elements without children.
+fn to_xml_element(node: &Node) -> XmlElement {
+    let children: Vec<XmlElement> = node.children.iter().map(to_xml_element).collect();
+    let trimmed = node.text.trim();
+    let text = if children.is_empty() {
+        Some(trimmed.to_string())
+    } else if trimmed.is_empty() {
+        None
+    } else {
+        Some(trimmed.to_string())
+    };
+    XmlElement {
+        name: node.name.clone(),
+        attributes: node.attributes.clone(),
+        children,
+        text,
+        line: node.start.line,
+        column: node.start.column,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> ReadOutcome {
+        read_settings(s.as_bytes(), "settings.xml", SourceLevel::User, None)
+    }
+
+    #[test]
+    fn defaults() {
+        let o = read(
+            "<settings><proxies><proxy><host>h</host></proxy></proxies><servers><server/></servers>\
+             <mirrors><mirror><url>u</url><mirrorOf>*</mirrorOf></mirror></mirrors></settings>",
+        );
+        assert!(o.problems.is_empty(), "{:?}", o.problems);
+        let p = &o.settings.proxies[0];
+        assert_eq!((p.id.as_str(), p.port, p.protocol.as_str(), p.active), ("default", 8080, "http", true));
+        assert_eq!(o.settings.servers[0].id, "default");
+        let m = &o.settings.mirrors[0];
+        assert_eq!((m.layout.as_str(), m.mirror_of_layouts.as_str(), m.blocked), ("default", "default,legacy", false));
+        assert!(o.settings.interactive_mode);
+    }
+
+    #[test]
+    fn booleans_as_maven() {
+        let cases = [("TRUE", true), ("true", true), ("yes", false), ("", false), ("1", false)];
+        for (text, expected) in cases {
+            let o = read(&format!("<settings><offline>{text}</offline></settings>"));
+            assert_eq!(o.settings.offline, expected, "{text}");
+        }
+        let o = read("<settings><interactiveMode></interactiveMode></settings>");
+        assert!(o.settings.interactive_mode, "empty keeps the default");
+    }
+
+    #[test]
+    fn strict_errors_become_one_warning() {
+        let cases: &[(&str, &str, u32, u32)] = &[
+            ("<settings>\n    <unknown><a/></unknown>\n</settings>", "Unrecognised tag: 'unknown'", 2, 14),
+            ("<settings foo=\"bar\"></settings>", "Unknown attribute 'foo' for tag 'settings'", 1, 21),
+            ("<foo>\n</foo>", "Expected root element 'settings' but found 'foo'", 1, 6),
+            (
+                "<settings><proxies><proxy><port>abc</port></proxy></proxies></settings>",
+                "Unable to parse element 'port', must be an integer",
+                1,
+                43,
+            ),
+        ];
+        for (input, message, line, column) in cases {
+            let o = read(input);
+            assert_eq!(o.problems.len(), 1, "{input}");
+            let p = &o.problems[0];
+            assert_eq!(p.severity, Severity::Warning);
+            assert!(p.message.starts_with(message), "{}", p.message);
+            assert_eq!((p.line, p.column), (Some(*line), Some(*column)), "{input}");
+        }
+    }
+
+    #[test]
+    fn lenient_keeps_known_content_after_unknown() {
+        let o = read("<settings><x/><y/><servers><server><id>a</id><z/></server></servers></settings>");
+        assert_eq!(o.problems.len(), 1);
+        assert!(o.problems[0].message.contains("'x'"), "first strict error wins");
+        assert_eq!(o.settings.servers[0].id, "a");
+    }
+
+    #[test]
+    fn non_integer_port_becomes_zero() {
+        let o = read("<settings><proxies><proxy><port>${env.P}</port><host>h</host></proxy></proxies></settings>");
+        assert_eq!(o.settings.proxies[0].port, 0);
+    }
+
+    #[test]
+    fn fatal_cases() {
+        let cases: &[(&str, Option<u32>)] = &[
+            ("<settings>\n<servers><server><id>a</id>\n<id>b</id></server></servers></settings>", Some(3)),
+            ("<settings><servers><server><id>a<x/></id></server></servers></settings>", Some(1)),
+            ("", None),
+            ("<settings><servers></settings>", Some(1)),
+            ("<settings><localRepository>a</localRepository><localRepository>b</localRepository></settings>", Some(1)),
+        ];
+        for (input, line) in cases {
+            let o = read(input);
+            assert!(o.is_fatal(), "{input}: {:?}", o.problems);
+            assert_eq!(o.problems[0].line, *line, "{input}: {:?}", o.problems);
+            assert_eq!(o.settings, Settings::default());
+        }
+    }
+
+    #[test]
+    fn configuration_dom_and_properties() {
+        let o = read(
+            "<settings><servers><server><id>s</id><configuration><httpHeaders><property>\
+             <name>X</name><value> v </value></property></httpHeaders><timeout a=\"1\">5</timeout>\
+             </configuration></server></servers><profiles><profile><id>p</id><properties>\
+             <b>2</b><a> 1 </a><b>3</b></properties></profile></profiles></settings>",
+        );
+        assert!(o.problems.is_empty(), "{:?}", o.problems);
+        let conf = o.settings.servers[0].configuration.as_ref().unwrap();
+        let prop = conf.child("httpHeaders").unwrap().child("property").unwrap();
+        assert_eq!(prop.child_text("value"), Some("v"));
+        assert_eq!(conf.child("timeout").unwrap().attributes, vec![("a".to_string(), "1".to_string())]);
+        assert_eq!(
+            o.settings.profiles[0].properties,
+            vec![("b".to_string(), "3".to_string()), ("a".to_string(), "1".to_string())]
+        );
+    }
+
+    #[test]
+    fn maven4_elements_are_kept_and_warned() {
+        let o = read(
+            "<settings><repositories><repository><id>r</id><url>u</url></repository></repositories>\
+             <servers><server><id>s</id><aliases><alias>t</alias></aliases></server></servers></settings>",
+        );
+        assert_eq!(o.problems.len(), 1);
+        assert_eq!(o.settings.repositories[0].id.as_deref(), Some("r"));
+        assert_eq!(o.settings.servers[0].aliases, vec!["t".to_string()]);
+    }
+}
