@@ -14,3 +14,5 @@ pub use problem::{Problem, Severity, Stage};
 pub mod dom;
 mod xhtml_entities;
 pub mod xml;
+pub mod merge;
+pub mod interpolate;

@@ -1,0 +1,338 @@
+//! Interpolation of `${...}` expressions in the merged settings, as Maven 3 does it.
+//!
+//! Maven 3 serialises the merged model to XML, runs plexus-interpolation's
+//! `RegexBasedInterpolator` (pattern `\$\{(settings)?(.+?)\}`, a leading `.` of the expression
+//! dropped) over the whole text, XML-escapes every substituted value and re-reads the text
+//! leniently. The net effect, which this module reproduces field by field, is:
+//!
+//! - every string field (ids, urls, credentials, profile property values, activation values,
+//!   server `<configuration>` text and attributes) is interpolated;
+//! - value sources, first hit wins: user properties, system properties, then `env.NAME`;
+//! - resolved values are themselves interpolated; unresolved expressions stay literally;
+//! - values arrive verbatim (the escaping is undone by the re-read) and are trimmed;
+//! - a reference cycle is an ERROR `Failed to interpolate settings: ...` and the settings stay
+//!   un-interpolated;
+//! - typed fields (booleans, port) were parsed before, so `${...}` cannot set them.
+
+use super::model::*;
+use super::problem::{Problem, Severity, Stage};
+use crate::secret::Secret;
+use regex::Regex;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Where `${...}` expressions are looked up.
+#[derive(Debug, Clone, Default)]
+pub struct ValueSources<'a> {
+    /// User properties (`-D`), consulted first.
+    pub user_properties: Option<&'a HashMap<String, String>>,
+    /// System properties (Maven's CLI also puts every `env.NAME` here), consulted second.
+    pub system_properties: Option<&'a HashMap<String, String>>,
+    /// The environment, consulted for `env.NAME` last.
+    pub env: Option<&'a HashMap<String, String>>,
+}
+
+impl ValueSources<'_> {
+    fn lookup(&self, expr: &str) -> Option<&str> {
+        if let Some(v) = self.user_properties.and_then(|p| p.get(expr)) {
+            return Some(v);
+        }
+        if let Some(v) = self.system_properties.and_then(|p| p.get(expr)) {
+            return Some(v);
+        }
+        let name = expr.strip_prefix("env.")?;
+        self.env.and_then(|e| e.get(name)).map(String::as_str)
+    }
+}
+
+/// A reference cycle, e.g. `a` → `${b}` → `${a}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CycleError {
+    /// The expressions of the cycle, outermost first.
+    pub chain: Vec<String>,
+}
+
+/// Bound on substitutions per value: guards against pathological inputs.
+const MAX_STEPS: usize = 10_000;
+
+fn pattern() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"\$\{(settings)?(.+?)\}").unwrap_or_else(|e| panic!("static regex: {e}")))
+}
+
+/// Interpolates one value as plexus-interpolation's `RegexBasedInterpolator` would.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use m2resolver::settings::interpolate::{interpolate_value, ValueSources};
+/// let user: HashMap<String, String> = [("a".to_string(), "x${b}".to_string()), ("b".to_string(), "y".to_string())].into();
+/// let src = ValueSources { user_properties: Some(&user), ..Default::default() };
+/// assert_eq!(interpolate_value("${a}/${settings.b}/${nope}", &src).unwrap(), "xy/y/${nope}");
+/// ```
+pub fn interpolate_value(input: &str, sources: &ValueSources<'_>) -> Result<String, CycleError> {
+    let mut stack = Vec::new();
+    interpolate_inner(input, sources, &mut stack)
+}
+
+fn interpolate_inner(input: &str, sources: &ValueSources<'_>, stack: &mut Vec<String>) -> Result<String, CycleError> {
+    if !input.contains("${") {
+        return Ok(input.to_string());
+    }
+    let mut result = input.to_string();
+    let mut from = 0;
+    let mut steps = 0;
+    while let Some(caps) = pattern().captures_at(&result, from) {
+        steps += 1;
+        if steps > MAX_STEPS {
+            break;
+        }
+        let (Some(whole), Some(expr)) = (caps.get(0), caps.get(2)) else {
+            break;
+        };
+        let whole_text = whole.as_str().to_string();
+        let end = whole.end();
+        let real = expr.as_str().strip_prefix('.').unwrap_or(expr.as_str()).to_string();
+        if stack.contains(&real) {
+            let mut chain = stack.clone();
+            chain.push(real);
+            return Err(CycleError { chain });
+        }
+        match sources.lookup(&real).map(str::to_string) {
+            Some(value) => {
+                stack.push(real);
+                let value = interpolate_inner(&value, sources, stack);
+                stack.pop();
+                result = result.replace(&whole_text, &value?);
+                from = 0;
+            }
+            None => from = end,
+        }
+    }
+    Ok(result)
+}
+
+/// Interpolates every string field of `settings`. On a cycle the settings are left untouched
+/// and an ERROR problem is returned, as Maven does.
+pub fn interpolate_settings(settings: &mut Settings, sources: &ValueSources<'_>) -> Vec<Problem> {
+    let mut copy = settings.clone();
+    let mut walker = Walker { sources, cycle: None };
+    walker.settings(&mut copy);
+    match walker.cycle {
+        None => {
+            *settings = copy;
+            Vec::new()
+        }
+        Some(c) => vec![Problem::new(
+            Severity::Error,
+            Stage::Build,
+            "",
+            format!(
+                "Failed to interpolate settings: Detected the following recursive expression cycle: [{}]; \
+                 break the cycle between these properties",
+                c.chain.join(", ")
+            ),
+        )],
+    }
+}
+
+struct Walker<'s, 'a> {
+    sources: &'s ValueSources<'a>,
+    cycle: Option<CycleError>,
+}
+
+impl Walker<'_, '_> {
+    fn s(&mut self, value: &mut String) {
+        if !value.contains("${") || self.cycle.is_some() {
+            return;
+        }
+        match interpolate_value(value, self.sources) {
+            Ok(v) => *value = v.trim().to_string(),
+            Err(c) => self.cycle = Some(c),
+        }
+    }
+
+    fn o(&mut self, value: &mut Option<String>) {
+        if let Some(v) = value {
+            self.s(v);
+        }
+    }
+
+    fn secret(&mut self, value: &mut Option<Secret>) {
+        if let Some(v) = value {
+            if v.expose().contains("${") {
+                let mut clear = v.expose().to_string();
+                self.s(&mut clear);
+                *v = Secret::new(clear);
+            }
+        }
+    }
+
+    fn settings(&mut self, s: &mut Settings) {
+        self.o(&mut s.local_repository);
+        s.active_profiles.iter_mut().for_each(|v| self.s(v));
+        s.plugin_groups.iter_mut().for_each(|v| self.s(v));
+        for p in &mut s.proxies {
+            self.s(&mut p.id);
+            self.s(&mut p.protocol);
+            self.o(&mut p.username);
+            self.secret(&mut p.password);
+            self.o(&mut p.host);
+            self.o(&mut p.non_proxy_hosts);
+        }
+        for sv in &mut s.servers {
+            self.s(&mut sv.id);
+            self.o(&mut sv.username);
+            self.secret(&mut sv.password);
+            self.o(&mut sv.private_key);
+            self.secret(&mut sv.passphrase);
+            self.o(&mut sv.file_permissions);
+            self.o(&mut sv.directory_permissions);
+            if let Some(conf) = &mut sv.configuration {
+                self.dom(conf);
+            }
+            sv.aliases.iter_mut().for_each(|v| self.s(v));
+        }
+        for m in &mut s.mirrors {
+            self.s(&mut m.id);
+            self.o(&mut m.mirror_of);
+            self.o(&mut m.name);
+            self.o(&mut m.url);
+            self.s(&mut m.layout);
+            self.s(&mut m.mirror_of_layouts);
+        }
+        for p in &mut s.profiles {
+            self.s(&mut p.id);
+            if let Some(a) = &mut p.activation {
+                self.o(&mut a.jdk);
+                if let Some(os) = &mut a.os {
+                    self.o(&mut os.name);
+                    self.o(&mut os.family);
+                    self.o(&mut os.arch);
+                    self.o(&mut os.version);
+                }
+                if let Some(prop) = &mut a.property {
+                    self.o(&mut prop.name);
+                    self.o(&mut prop.value);
+                }
+                if let Some(f) = &mut a.file {
+                    self.o(&mut f.missing);
+                    self.o(&mut f.exists);
+                }
+                self.o(&mut a.packaging);
+            }
+            p.properties.iter_mut().for_each(|(_, v)| self.s(v));
+            p.repositories.iter_mut().for_each(|r| self.repository(r));
+            p.plugin_repositories.iter_mut().for_each(|r| self.repository(r));
+        }
+        s.repositories.iter_mut().for_each(|r| self.repository(r));
+        s.plugin_repositories.iter_mut().for_each(|r| self.repository(r));
+    }
+
+    fn repository(&mut self, r: &mut Repository) {
+        self.o(&mut r.id);
+        self.o(&mut r.name);
+        self.o(&mut r.url);
+        self.s(&mut r.layout);
+        for p in [&mut r.releases, &mut r.snapshots].into_iter().flatten() {
+            self.o(&mut p.update_policy);
+            self.o(&mut p.checksum_policy);
+        }
+    }
+
+    fn dom(&mut self, e: &mut XmlElement) {
+        self.o(&mut e.text);
+        e.attributes.iter_mut().for_each(|(_, v)| self.s(v));
+        e.children.iter_mut().for_each(|c| self.dom(c));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn table() {
+        let user = map(&[("u", "user"), ("both", "from-user"), ("nested", "<${u}>"), ("sp", "  padded  ")]);
+        let system = map(&[("both", "from-system"), ("s", "sys"), ("user.home", "/home/me"), ("env.X", "sysenv")]);
+        let env = map(&[("X", "envx"), ("Y", "envy")]);
+        let src = ValueSources {
+            user_properties: Some(&user),
+            system_properties: Some(&system),
+            env: Some(&env),
+        };
+        let cases = [
+            ("plain", "plain"),
+            ("${u}", "user"),
+            ("${both}", "from-user"),
+            ("${s}", "sys"),
+            ("${user.home}/.m2", "/home/me/.m2"),
+            ("${env.X}", "sysenv"),
+            ("${env.Y}", "envy"),
+            ("${env.NOPE}", "${env.NOPE}"),
+            ("${settings.u}", "user"),
+            ("${settingsu}", "user"),
+            ("${nested}", "<user>"),
+            ("a${u}b${u}c", "auserbuserc"),
+            ("${missing}${u}", "${missing}user"),
+            ("${}", "${}"),
+            ("${u", "${u"),
+            ("$${u}", "$user"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(interpolate_value(input, &src).unwrap(), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn cycles_are_detected() {
+        let user = map(&[("a", "${b}"), ("b", "x${a}"), ("self", "${self}")]);
+        let src = ValueSources {
+            user_properties: Some(&user),
+            ..Default::default()
+        };
+        assert!(interpolate_value("${a}", &src).is_err());
+        assert!(interpolate_value("${self}", &src).is_err());
+        let mut s = Settings::default();
+        s.local_repository = Some("${a}".into());
+        s.offline = true;
+        let problems = interpolate_settings(&mut s, &src);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].severity, Severity::Error);
+        assert_eq!(s.local_repository.as_deref(), Some("${a}"), "left un-interpolated");
+    }
+
+    #[test]
+    fn fields_are_interpolated_and_trimmed() {
+        let user = map(&[("h", " host.example "), ("pw", "p&<>w")]);
+        let src = ValueSources {
+            user_properties: Some(&user),
+            ..Default::default()
+        };
+        let mut s = Settings::default();
+        s.proxies.push(Proxy {
+            host: Some("${h}".into()),
+            password: Some(Secret::new("${pw}")),
+            ..Proxy::default()
+        });
+        s.servers.push(Server {
+            id: "s".into(),
+            configuration: Some(XmlElement {
+                name: "configuration".into(),
+                text: Some("${h}".into()),
+                attributes: vec![("k".into(), "${pw}".into())],
+                ..XmlElement::default()
+            }),
+            ..Server::default()
+        });
+        assert!(interpolate_settings(&mut s, &src).is_empty());
+        assert_eq!(s.proxies[0].host.as_deref(), Some("host.example"));
+        assert_eq!(s.proxies[0].password.as_ref().unwrap().expose(), "p&<>w");
+        let conf = s.servers[0].configuration.as_ref().unwrap();
+        assert_eq!(conf.text.as_deref(), Some("host.example"));
+        assert_eq!(conf.attributes[0].1, "p&<>w");
+    }
+}
