@@ -13,6 +13,7 @@
 //! (it is what `m2r explain` prints).
 
 pub mod download;
+pub mod environment;
 pub mod explain;
 pub mod repository;
 pub mod secret;
@@ -20,4 +21,5 @@ pub mod security;
 pub mod settings;
 pub mod transport;
 
+pub use environment::Environment;
 pub use secret::Secret;

@@ -16,3 +16,5 @@ mod xhtml_entities;
 pub mod xml;
 pub mod merge;
 pub mod interpolate;
+pub mod builder;
+pub mod validate;
