@@ -1,0 +1,210 @@
+//! Differential fixture tests: every case folder holds inputs and the JSON that real Maven 3.8.7
+//! printed for them (`../shared/oracle/run.sh`); `m2r explain --json` must agree.
+//!
+//! A case folder (layout of `../shared/oracle/compare.py`): `settings.xml`, optional
+//! `global-settings.xml` / `settings-security.xml`, `args` (one argument per line), optional `env`
+//! (NAME=VALUE lines) and `expected.json`. Compared: `effectiveSettings` and `repositories`
+//! exactly, `problems` as a multiset of (severity, stage, line), and the exit status (non-zero
+//! exactly when settings building fails). A new case is a new folder, not new code.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+fn case_dirs(root: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("args").is_file() && p.join("expected.json").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+fn problem_keys(doc: &Value) -> BTreeMap<String, usize> {
+    let mut keys = BTreeMap::new();
+    if let Some(list) = doc.get("problems").and_then(Value::as_array) {
+        for p in list {
+            let key = format!("{} {} {}", p["severity"], p["stage"], p["line"]);
+            *keys.entry(key).or_insert(0) += 1;
+        }
+    }
+    keys
+}
+
+fn diff(path: &str, expected: &Value, actual: &Value, out: &mut Vec<String>) {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => {
+            let keys: std::collections::BTreeSet<&String> = e.keys().chain(a.keys()).collect();
+            for k in keys {
+                let p = format!("{path}.{k}");
+                match (e.get(k), a.get(k)) {
+                    (Some(ev), Some(av)) => diff(&p, ev, av, out),
+                    (Some(_), None) => out.push(format!("{p}: missing")),
+                    (None, Some(_)) => out.push(format!("{p}: unexpected key")),
+                    (None, None) => {}
+                }
+            }
+        }
+        (Value::Array(e), Value::Array(a)) => {
+            if e.len() != a.len() {
+                out.push(format!("{path}: expected {} items, got {}", e.len(), a.len()));
+            }
+            for (i, (ev, av)) in e.iter().zip(a).enumerate() {
+                diff(&format!("{path}[{i}]"), ev, av, out);
+            }
+        }
+        _ if expected != actual => out.push(format!("{path}: expected {expected}, got {actual}")),
+        _ => {}
+    }
+}
+
+fn run_case(dir: &Path) -> Vec<String> {
+    let args: Vec<String> = std::fs::read_to_string(dir.join("args"))
+        .unwrap_or_default()
+        .split('\n')
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect();
+    let expected: Value = match std::fs::read_to_string(dir.join("expected.json")).map(|t| serde_json::from_str(&t)) {
+        Ok(Ok(v)) => v,
+        _ => return vec!["expected.json unreadable".into()],
+    };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_m2r"));
+    cmd.arg("explain").arg("--json").args(&args).current_dir(dir);
+    if let Ok(env) = std::fs::read_to_string(dir.join("env")) {
+        for line in env.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let (k, v) = line.split_once('=').unwrap_or((line, ""));
+            cmd.env(k, v);
+        }
+    }
+    let output = match run_with_timeout(cmd, Duration::from_secs(60)) {
+        Ok(o) => o,
+        Err(e) => return vec![e],
+    };
+    let actual: Value = match serde_json::from_slice(&output.stdout) {
+        Ok(v) => v,
+        Err(e) => {
+            return vec![format!(
+                "stdout is not JSON ({e}), status {:?}, stderr: {}",
+                output.status.code(),
+                String::from_utf8_lossy(&output.stderr).lines().last().unwrap_or("")
+            )]
+        }
+    };
+    let mut diffs = Vec::new();
+    for key in ["effectiveSettings", "repositories"] {
+        match actual.get(key) {
+            Some(a) => diff(key, &expected[key], a, &mut diffs),
+            None => diffs.push(format!("{key}: missing")),
+        }
+    }
+    let (e, a) = (problem_keys(&expected), problem_keys(&actual));
+    if e != a {
+        diffs.push(format!("problems (severity stage line): expected {e:?}, got {a:?}"));
+    }
+    let should_fail = expected["effectiveSettings"].is_null();
+    if should_fail == output.status.success() {
+        diffs.push(format!("exit status {:?}, expected {}", output.status.code(), if should_fail { "non-zero" } else { "0" }));
+    }
+    diffs
+}
+
+fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<std::process::Output, String> {
+    use std::io::Read;
+    let mut child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .stdin(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run m2r: {e}"))?;
+    let mut stdout = child.stdout.take().ok_or("no stdout")?;
+    let mut stderr = child.stderr.take().ok_or("no stderr")?;
+    let out_thread = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.read_to_end(&mut buf);
+        buf
+    });
+    let err_thread = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stderr.read_to_end(&mut buf);
+        buf
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                return Err(format!("timed out after {limit:?}"));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Err(format!("wait failed: {e}")),
+        }
+    };
+    Ok(std::process::Output {
+        status,
+        stdout: out_thread.join().unwrap_or_default(),
+        stderr: err_thread.join().unwrap_or_default(),
+    })
+}
+
+fn check_corpus(root: &Path, required: bool) {
+    let dirs = case_dirs(root);
+    if dirs.is_empty() {
+        assert!(!required, "no cases found under {}", root.display());
+        eprintln!("no cases under {} (skipped)", root.display());
+        return;
+    }
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let chunks: Vec<&[PathBuf]> = dirs.chunks(dirs.len().div_ceil(4)).collect();
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .filter_map(|d| {
+                            let diffs = run_case(d);
+                            (!diffs.is_empty()).then(|| {
+                                let name = d.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                                format!("FAIL {name}: {}", diffs.iter().take(4).cloned().collect::<Vec<_>>().join("; "))
+                            })
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    });
+    eprintln!("{}: {} cases, {} failed", root.display(), dirs.len(), failures.len());
+    assert!(failures.is_empty(), "{} of {} cases differ from Maven:\n{}", failures.len(), dirs.len(), failures.join("\n"));
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn settings_fixtures_agree_with_maven() {
+    check_corpus(&repo_root().join("testdata/settings"), true);
+}
+
+#[test]
+fn injection_fixtures_agree_with_maven() {
+    check_corpus(&repo_root().join("testdata/injection"), true);
+}
+
+/// The shared corpora (real-world settings files and Maven's own test resources) sit beside the
+/// repository on developer and CI machines.
+#[test]
+fn shared_corpus_agrees_with_maven() {
+    let shared = repo_root().join("../shared/corpus");
+    check_corpus(&shared.join("maven-tests"), shared.is_dir());
+    check_corpus(&shared.join("real-world"), shared.is_dir());
+}
