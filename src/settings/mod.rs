@@ -8,6 +8,7 @@
 pub mod model;
 pub mod problem;
 pub mod profiles;
+pub mod validate;
 
 pub use model::*;
 pub use problem::{Problem, Severity, Stage};
