@@ -108,6 +108,18 @@ pub fn select_active_profiles(profiles: &[Profile], ctx: &ActivationContext) -> 
     result
 }
 
+/// Why an activator could not decide; turned into [`Problem`]s with Maven's texts, never returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum ActivatorError {
+    /// Java's `Integer.parseInt` failed on a jdk version part (Maven lets the
+    /// `NumberFormatException` escape the activator).
+    #[error("not a 32-bit decimal integer")]
+    NumberFormat,
+    /// An expression cycle met while interpolating a file path, with plexus-interpolation's message.
+    #[error("{0}")]
+    InterpolationCycle(String),
+}
+
 /// A problem found by an activator, before it is tied to its profile.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct ActivatorProblem {
@@ -131,10 +143,9 @@ fn into_problem(p: ActivatorProblem, profile: &Profile) -> Problem {
         .as_ref()
         .map(|f| f.display().to_string())
         .unwrap_or_default();
-    let message = if profile.origin.line > 0 {
-        format!("{} (at {})", p.message, profile.origin.describe())
-    } else {
-        p.message
+    let message = match super::validate::where_written(&profile.origin, &source) {
+        Some(place) => format!("{} (at {place})", p.message),
+        None => p.message,
     };
     Problem::new(p.severity, Stage::Activation, source, message)
 }
@@ -165,7 +176,7 @@ fn activation_matches(
     if let Some(jdk) = jdk {
         match jdk_matches(jdk, id, ctx, problems) {
             Ok(m) => active &= m,
-            Err(JavaNumberFormatError) => {
+            Err(_) => {
                 problems.push(ActivatorProblem::error(format!(
                     "Failed to determine activation for profile {id}"
                 )));
@@ -188,17 +199,13 @@ fn activation_matches(
 // ---------------------------------------------------------------------------------------------
 // jdk
 
-/// Java's `Integer.parseInt` failed (Maven lets the `NumberFormatException` escape the activator).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct JavaNumberFormatError;
-
 /// `JdkVersionProfileActivator.isActive` for a present `<jdk>` element.
 fn jdk_matches(
     jdk: &str,
     id: &str,
     ctx: &ActivationContext,
     problems: &mut Vec<ActivatorProblem>,
-) -> Result<bool, JavaNumberFormatError> {
+) -> Result<bool, ActivatorError> {
     let version = match ctx.system_properties.get("java.version") {
         Some(v) if !v.is_empty() => v.as_str(),
         _ => {
@@ -212,7 +219,7 @@ fn jdk_matches(
 }
 
 /// The jdk rule proper: `!prefix`, a range starting with `[` or `(`, or a plain prefix.
-fn jdk_version_matches(jdk: &str, version: &str) -> Result<bool, JavaNumberFormatError> {
+fn jdk_version_matches(jdk: &str, version: &str) -> Result<bool, ActivatorError> {
     if let Some(prefix) = jdk.strip_prefix('!') {
         Ok(!version.starts_with(prefix))
     } else if jdk.starts_with('[') || jdk.starts_with('(') {
@@ -262,7 +269,7 @@ fn parse_range(range: &str) -> Vec<RangeBound> {
     bounds
 }
 
-fn in_range(version: &str, bounds: &[RangeBound]) -> Result<bool, JavaNumberFormatError> {
+fn in_range(version: &str, bounds: &[RangeBound]) -> Result<bool, ActivatorError> {
     let (Some(lower), Some(upper)) = (bounds.first(), bounds.get(1)) else {
         return Ok(false);
     };
@@ -279,11 +286,7 @@ fn in_range(version: &str, bounds: &[RangeBound]) -> Result<bool, JavaNumberForm
 /// Maven's `getRelationOrder`: compares the first three numeric parts of `java.version` (all
 /// characters but `0-9 . - _` dropped, split on `. - _`) with the bound (split on `.`), parsing
 /// lazily in Maven's order so that a bad token only fails when Maven would reach it.
-fn relation_order(
-    version: &str,
-    bound: &RangeBound,
-    is_left: bool,
-) -> Result<i32, JavaNumberFormatError> {
+fn relation_order(version: &str, bound: &RangeBound, is_left: bool) -> Result<i32, ActivatorError> {
     if bound.value.is_empty() {
         return Ok(if is_left { 1 } else { -1 });
     }
@@ -329,12 +332,12 @@ fn java_split(s: &str, is_sep: impl Fn(char) -> bool) -> Vec<&str> {
 }
 
 /// Java's `Integer.parseInt(s)` for ASCII digits: optional sign, at least one digit, 32 bits.
-fn java_parse_int(s: &str) -> Result<i32, JavaNumberFormatError> {
+fn java_parse_int(s: &str) -> Result<i32, ActivatorError> {
     let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(JavaNumberFormatError);
+        return Err(ActivatorError::NumberFormat);
     }
-    s.parse::<i32>().map_err(|_| JavaNumberFormatError)
+    s.parse::<i32>().map_err(|_| ActivatorError::NumberFormat)
 }
 
 /// Java's `String.trim`: strips characters up to U+0020 at both ends.
@@ -562,16 +565,6 @@ fn file_matches(
     exists != missing
 }
 
-/// An expression cycle met while interpolating, with plexus-interpolation's message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct InterpolationCycle(String);
-
-impl std::fmt::Display for InterpolationCycle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
 /// plexus-interpolation's `RegexBasedInterpolator` with its default pattern `\$\{(.+?)\}`:
 /// a leading `.` of the expression is dropped; resolved values are interpolated recursively and
 /// replace every occurrence of the whole expression; unresolved expressions stay as written; a
@@ -579,7 +572,7 @@ impl std::fmt::Display for InterpolationCycle {
 fn interpolate(
     input: &str,
     lookup: &dyn Fn(&str) -> Option<String>,
-) -> Result<String, InterpolationCycle> {
+) -> Result<String, ActivatorError> {
     let mut stack = Vec::new();
     interpolate_with(input, lookup, &mut stack)
 }
@@ -588,7 +581,7 @@ fn interpolate_with(
     input: &str,
     lookup: &dyn Fn(&str) -> Option<String>,
     stack: &mut Vec<String>,
-) -> Result<String, InterpolationCycle> {
+) -> Result<String, ActivatorError> {
     let mut result = input.to_string();
     let mut search_from = 0;
     // Each round either replaces an expression (which restarts the scan) or moves past one; the
@@ -602,7 +595,7 @@ fn interpolate_with(
         let expr = inner.strip_prefix('.').unwrap_or(inner).to_string();
         if let Some(at) = stack.iter().position(|e| *e == expr) {
             let cycle = stack[at..].join(", ");
-            return Err(InterpolationCycle(format!(
+            return Err(ActivatorError::InterpolationCycle(format!(
                 "Resolving expression: '{whole}': Detected the following recursive expression cycle in '{expr}': [{cycle}]"
             )));
         }

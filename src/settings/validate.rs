@@ -348,9 +348,9 @@ impl<'a> Violations<'a> {
     }
 }
 
-/// `file:line:column` of an element, the file defaulting to the validated source; `None` when
-/// nothing is known.
-fn where_written(origin: &Origin, source: &str) -> Option<String> {
+/// `file:line:column` of an element, the file defaulting to `source`; `None` when nothing is
+/// known. Shared with profile activation so both append the same ` (at ...)` suffix.
+pub(crate) fn where_written(origin: &Origin, source: &str) -> Option<String> {
     match (&origin.file, origin.line) {
         (Some(_), _) => Some(origin.describe()),
         (None, 0) => None,
