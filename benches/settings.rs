@@ -41,7 +41,11 @@ fn request(xml: String) -> SettingsRequest {
             xml,
         }),
         system_properties: [("user.home".to_string(), "/home/bench".to_string())].into(),
-        env: [("USER".to_string(), "bench".to_string()), ("TOKEN".to_string(), "t".to_string())].into(),
+        env: [
+            ("USER".to_string(), "bench".to_string()),
+            ("TOKEN".to_string(), "t".to_string()),
+        ]
+        .into(),
         ..Default::default()
     }
 }

@@ -34,7 +34,11 @@ impl Environment {
         for (k, v) in &env {
             props.insert(format!("env.{k}"), v.clone());
         }
-        if let Some(home) = env.get("HOME").cloned().or_else(|| std::env::home_dir().map(|p| p.display().to_string())) {
+        if let Some(home) = env
+            .get("HOME")
+            .cloned()
+            .or_else(|| std::env::home_dir().map(|p| p.display().to_string()))
+        {
             props.insert("user.home".into(), home);
         }
         if let Some(user) = env.get("USER").or_else(|| env.get("LOGNAME")) {
@@ -46,9 +50,18 @@ impl Environment {
         if let Some(v) = os_version() {
             props.insert("os.version".into(), v);
         }
-        props.insert("file.separator".into(), std::path::MAIN_SEPARATOR.to_string());
-        props.insert("path.separator".into(), if cfg!(windows) { ";" } else { ":" }.into());
-        props.insert("line.separator".into(), if cfg!(windows) { "\r\n" } else { "\n" }.into());
+        props.insert(
+            "file.separator".into(),
+            std::path::MAIN_SEPARATOR.to_string(),
+        );
+        props.insert(
+            "path.separator".into(),
+            if cfg!(windows) { ";" } else { ":" }.into(),
+        );
+        props.insert(
+            "line.separator".into(),
+            if cfg!(windows) { "\r\n" } else { "\n" }.into(),
+        );
         if let Some(v) = java_version(&env) {
             props.insert("java.version".into(), v);
         }
@@ -120,17 +133,34 @@ mod tests {
 
     #[test]
     fn env_becomes_env_properties() {
-        let env: HashMap<String, String> = [("FOO".to_string(), "bar".to_string()), ("HOME".to_string(), "/h".to_string())].into();
+        let env: HashMap<String, String> = [
+            ("FOO".to_string(), "bar".to_string()),
+            ("HOME".to_string(), "/h".to_string()),
+        ]
+        .into();
         let e = Environment::from_parts(env, PathBuf::from("/work"));
-        assert_eq!(e.system_properties.get("env.FOO").map(String::as_str), Some("bar"));
-        assert_eq!(e.system_properties.get("user.home").map(String::as_str), Some("/h"));
-        assert_eq!(e.system_properties.get("user.dir").map(String::as_str), Some("/work"));
+        assert_eq!(
+            e.system_properties.get("env.FOO").map(String::as_str),
+            Some("bar")
+        );
+        assert_eq!(
+            e.system_properties.get("user.home").map(String::as_str),
+            Some("/h")
+        );
+        assert_eq!(
+            e.system_properties.get("user.dir").map(String::as_str),
+            Some("/work")
+        );
     }
 
     #[test]
     fn release_file_is_read() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("release"), "IMPLEMENTOR=x\nJAVA_VERSION=\"17.0.15\"\n").unwrap();
+        std::fs::write(
+            dir.path().join("release"),
+            "IMPLEMENTOR=x\nJAVA_VERSION=\"17.0.15\"\n",
+        )
+        .unwrap();
         assert_eq!(release_version(dir.path()).as_deref(), Some("17.0.15"));
     }
 }

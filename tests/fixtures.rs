@@ -53,7 +53,11 @@ fn diff(path: &str, expected: &Value, actual: &Value, out: &mut Vec<String>) {
         }
         (Value::Array(e), Value::Array(a)) => {
             if e.len() != a.len() {
-                out.push(format!("{path}: expected {} items, got {}", e.len(), a.len()));
+                out.push(format!(
+                    "{path}: expected {} items, got {}",
+                    e.len(),
+                    a.len()
+                ));
             }
             for (i, (ev, av)) in e.iter().zip(a).enumerate() {
                 diff(&format!("{path}[{i}]"), ev, av, out);
@@ -71,12 +75,17 @@ fn run_case(dir: &Path) -> Vec<String> {
         .filter(|l| !l.is_empty())
         .map(str::to_string)
         .collect();
-    let expected: Value = match std::fs::read_to_string(dir.join("expected.json")).map(|t| serde_json::from_str(&t)) {
+    let expected: Value = match std::fs::read_to_string(dir.join("expected.json"))
+        .map(|t| serde_json::from_str(&t))
+    {
         Ok(Ok(v)) => v,
         _ => return vec!["expected.json unreadable".into()],
     };
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_m2r"));
-    cmd.arg("explain").arg("--json").args(&args).current_dir(dir);
+    cmd.arg("explain")
+        .arg("--json")
+        .args(&args)
+        .current_dir(dir);
     if let Ok(env) = std::fs::read_to_string(dir.join("env")) {
         for line in env.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
             let (k, v) = line.split_once('=').unwrap_or((line, ""));
@@ -93,7 +102,10 @@ fn run_case(dir: &Path) -> Vec<String> {
             return vec![format!(
                 "stdout is not JSON ({e}), status {:?}, stderr: {}",
                 output.status.code(),
-                String::from_utf8_lossy(&output.stderr).lines().last().unwrap_or("")
+                String::from_utf8_lossy(&output.stderr)
+                    .lines()
+                    .last()
+                    .unwrap_or("")
             )]
         }
     };
@@ -106,11 +118,17 @@ fn run_case(dir: &Path) -> Vec<String> {
     }
     let (e, a) = (problem_keys(&expected), problem_keys(&actual));
     if e != a {
-        diffs.push(format!("problems (severity stage line): expected {e:?}, got {a:?}"));
+        diffs.push(format!(
+            "problems (severity stage line): expected {e:?}, got {a:?}"
+        ));
     }
     let should_fail = expected["effectiveSettings"].is_null();
     if should_fail == output.status.success() {
-        diffs.push(format!("exit status {:?}, expected {}", output.status.code(), if should_fail { "non-zero" } else { "0" }));
+        diffs.push(format!(
+            "exit status {:?}, expected {}",
+            output.status.code(),
+            if should_fail { "non-zero" } else { "0" }
+        ));
     }
     diffs
 }
@@ -172,18 +190,38 @@ fn check_corpus(root: &Path, required: bool) {
                         .filter_map(|d| {
                             let diffs = run_case(d);
                             (!diffs.is_empty()).then(|| {
-                                let name = d.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                                format!("FAIL {name}: {}", diffs.iter().take(4).cloned().collect::<Vec<_>>().join("; "))
+                                let name = d
+                                    .file_name()
+                                    .map(|n| n.to_string_lossy().into_owned())
+                                    .unwrap_or_default();
+                                format!(
+                                    "FAIL {name}: {}",
+                                    diffs.iter().take(4).cloned().collect::<Vec<_>>().join("; ")
+                                )
                             })
                         })
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
     });
-    eprintln!("{}: {} cases, {} failed", root.display(), dirs.len(), failures.len());
-    assert!(failures.is_empty(), "{} of {} cases differ from Maven:\n{}", failures.len(), dirs.len(), failures.join("\n"));
+    eprintln!(
+        "{}: {} cases, {} failed",
+        root.display(),
+        dirs.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from Maven:\n{}",
+        failures.len(),
+        dirs.len(),
+        failures.join("\n")
+    );
 }
 
 fn repo_root() -> PathBuf {

@@ -31,10 +31,16 @@ pub enum SettingsSource {
 
 impl SettingsSource {
     /// Reads a source from any reader (kept in memory; settings files are small).
-    pub fn from_reader(name: impl Into<String>, mut reader: impl std::io::Read) -> std::io::Result<Self> {
+    pub fn from_reader(
+        name: impl Into<String>,
+        mut reader: impl std::io::Read,
+    ) -> std::io::Result<Self> {
         let mut xml = String::new();
         reader.read_to_string(&mut xml)?;
-        Ok(SettingsSource::Content { name: name.into(), xml })
+        Ok(SettingsSource::Content {
+            name: name.into(),
+            xml,
+        })
     }
 
     /// The name used in problems.
@@ -103,7 +109,10 @@ impl Locations {
     /// assert_eq!(l.user, std::path::Path::new("/home/a/.m2/settings.xml"));
     /// assert_eq!(l.global.as_deref(), Some(std::path::Path::new("/opt/maven/conf/settings.xml")));
     /// ```
-    pub fn from_properties(properties: &HashMap<String, String>, env: &HashMap<String, String>) -> Self {
+    pub fn from_properties(
+        properties: &HashMap<String, String>,
+        env: &HashMap<String, String>,
+    ) -> Self {
         let home = user_home(properties, env);
         let maven_home = properties
             .get("maven.home")
@@ -147,7 +156,11 @@ pub fn user_home(properties: &HashMap<String, String>, env: &HashMap<String, Str
 pub fn build(request: &SettingsRequest) -> SettingsResult {
     let mut problems = Vec::new();
     let global = read_level(request.global.as_ref(), SourceLevel::Global, &mut problems);
-    let project = read_level(request.project.as_ref(), SourceLevel::Project, &mut problems);
+    let project = read_level(
+        request.project.as_ref(),
+        SourceLevel::Project,
+        &mut problems,
+    );
     let mut effective = read_level(request.user.as_ref(), SourceLevel::User, &mut problems);
     let mut lower = project;
     merge(&mut lower, global);
@@ -158,10 +171,17 @@ pub fn build(request: &SettingsRequest) -> SettingsResult {
         env: Some(&request.env),
     };
     problems.extend(interpolate_settings(&mut effective, &sources));
-    SettingsResult { effective, problems }
+    SettingsResult {
+        effective,
+        problems,
+    }
 }
 
-fn read_level(source: Option<&SettingsSource>, level: SourceLevel, problems: &mut Vec<Problem>) -> Settings {
+fn read_level(
+    source: Option<&SettingsSource>,
+    level: SourceLevel,
+    problems: &mut Vec<Problem>,
+) -> Settings {
     let Some(source) = source else {
         return Settings::default();
     };
@@ -250,13 +270,18 @@ mod tests {
             .map(|m| (m.id.as_str(), m.url.as_deref().unwrap_or("")))
             .collect();
         assert_eq!(got, [("u", "u"), ("m", "p"), ("g", "g")]);
-        assert!(r.effective.proxies.is_empty(), "project proxies are ignored");
+        assert!(
+            r.effective.proxies.is_empty(),
+            "project proxies are ignored"
+        );
     }
 
     #[test]
     fn missing_file_counts_as_empty() {
         let request = SettingsRequest {
-            user: Some(SettingsSource::File(PathBuf::from("/nonexistent/settings.xml"))),
+            user: Some(SettingsSource::File(PathBuf::from(
+                "/nonexistent/settings.xml",
+            ))),
             ..Default::default()
         };
         let r = build(&request);

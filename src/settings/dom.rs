@@ -129,11 +129,21 @@ fn declared_latin1(bytes: &[u8]) -> bool {
     if !bytes.starts_with(b"<?xml") {
         return false;
     }
-    let end = bytes.iter().position(|&b| b == b'>').unwrap_or(bytes.len().min(200));
-    let decl = String::from_utf8_lossy(&bytes[..end]).to_ascii_lowercase();
-    ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "windows-1252", "us-ascii"]
+    let end = bytes
         .iter()
-        .any(|enc| decl.contains(&format!("\"{enc}\"")) || decl.contains(&format!("'{enc}'")))
+        .position(|&b| b == b'>')
+        .unwrap_or(bytes.len().min(200));
+    let decl = String::from_utf8_lossy(&bytes[..end]).to_ascii_lowercase();
+    [
+        "iso-8859-1",
+        "iso8859-1",
+        "latin1",
+        "latin-1",
+        "windows-1252",
+        "us-ascii",
+    ]
+    .iter()
+    .any(|enc| decl.contains(&format!("\"{enc}\"")) || decl.contains(&format!("'{enc}'")))
 }
 
 /// Resolves `&name;` as Maven's reader does: the five XML entities and the XHTML set.
@@ -217,7 +227,10 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
             Ok(e) => e,
             Err(e) => {
                 let at = reader.buffer_position() as usize;
-                return Err(DomError::parse(describe_quick_xml_error(&e, &stack), index.pos(at)));
+                return Err(DomError::parse(
+                    describe_quick_xml_error(&e, &stack),
+                    index.pos(at),
+                ));
             }
         };
         let after = reader.buffer_position() as usize;
@@ -244,12 +257,18 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
                 let mut attributes = Vec::new();
                 for attr in e.attributes() {
                     let attr = attr.map_err(|err| {
-                        DomError::parse(format!("malformed attribute in <{name}>: {err}"), index.pos(after))
+                        DomError::parse(
+                            format!("malformed attribute in <{name}>: {err}"),
+                            index.pos(after),
+                        )
                     })?;
                     let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
                     let raw = String::from_utf8_lossy(&attr.value).into_owned();
                     let value = unescape(&raw).map_err(|(ent, _)| {
-                        DomError::parse(format!("could not resolve entity named '{ent}'"), index.pos(after))
+                        DomError::parse(
+                            format!("could not resolve entity named '{ent}'"),
+                            index.pos(after),
+                        )
                     })?;
                     attributes.push((key, value));
                 }
@@ -271,7 +290,10 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
             }
             Event::End(_) => {
                 let Some(mut node) = stack.pop() else {
-                    return Err(DomError::parse("end tag without start tag", index.pos(after)));
+                    return Err(DomError::parse(
+                        "end tag without start tag",
+                        index.pos(after),
+                    ));
                 };
                 node.after_end = index.pos(after);
                 close(node, &mut stack, &mut root);
@@ -298,9 +320,13 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
                         if let Some(i) = non_ws {
                             let c = raw[i..].chars().next().unwrap_or(' ');
                             let what = if root.is_some() {
-                                format!("in epilog non whitespace content is not allowed but got {c}")
+                                format!(
+                                    "in epilog non whitespace content is not allowed but got {c}"
+                                )
                             } else {
-                                format!("only whitespace content allowed before start tag and not {c}")
+                                format!(
+                                    "only whitespace content allowed before start tag and not {c}"
+                                )
                             };
                             return Err(DomError::parse(what, index.pos(before + i + 1)));
                         }
@@ -317,7 +343,10 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
                         node.text.push_str(&raw);
                     }
                     None => {
-                        return Err(DomError::parse("CDATA is not allowed outside the root element", index.pos(after)));
+                        return Err(DomError::parse(
+                            "CDATA is not allowed outside the root element",
+                            index.pos(after),
+                        ));
                     }
                 }
             }
@@ -326,7 +355,11 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
         }
     }
     if !stack.is_empty() {
-        let open: Vec<String> = stack.iter().rev().map(|n| format!("</{}>", n.name)).collect();
+        let open: Vec<String> = stack
+            .iter()
+            .rev()
+            .map(|n| format!("</{}>", n.name))
+            .collect();
         let from: Vec<String> = stack
             .iter()
             .rev()
@@ -338,7 +371,9 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
             from.join(" and ")
         )));
     }
-    root.ok_or_else(|| DomError::unreadable("no more data available: the file holds no root element"))
+    root.ok_or_else(|| {
+        DomError::unreadable("no more data available: the file holds no root element")
+    })
 }
 
 fn close(node: Node, stack: &mut [Node], root: &mut Option<Node>) {
@@ -353,12 +388,16 @@ fn describe_quick_xml_error(e: &quick_xml::Error, stack: &[Node]) -> String {
     match e {
         quick_xml::Error::IllFormed(IllFormedError::MismatchedEndTag { expected, found }) => {
             let line = stack.last().map(|n| n.start.line).unwrap_or(0);
-            format!("end tag name </{found}> must match start tag name <{expected}> from line {line}")
+            format!(
+                "end tag name </{found}> must match start tag name <{expected}> from line {line}"
+            )
         }
         quick_xml::Error::IllFormed(IllFormedError::UnmatchedEndTag(name)) => {
             format!("end tag </{name}> without a matching start tag")
         }
-        quick_xml::Error::Syntax(SyntaxError::UnclosedTag) => "unclosed tag: expected >".to_string(),
+        quick_xml::Error::Syntax(SyntaxError::UnclosedTag) => {
+            "unclosed tag: expected >".to_string()
+        }
         quick_xml::Error::Syntax(s) => format!("malformed XML: {s}"),
         other => format!("malformed XML: {other}"),
     }
@@ -372,8 +411,20 @@ mod tests {
     fn positions_follow_maven() {
         let doc = parse("<settings>\n    <unknown>x</unknown>\n</settings>").unwrap();
         let unknown = &doc.children[0];
-        assert_eq!(unknown.after_start, Pos { line: 2, column: 14 });
-        assert_eq!(unknown.after_end, Pos { line: 2, column: 25 });
+        assert_eq!(
+            unknown.after_start,
+            Pos {
+                line: 2,
+                column: 14
+            }
+        );
+        assert_eq!(
+            unknown.after_end,
+            Pos {
+                line: 2,
+                column: 25
+            }
+        );
         assert_eq!(unknown.text, "x");
     }
 
@@ -393,7 +444,11 @@ mod tests {
             ("<settings></settings>\nhello", Some(2), false),
             ("<settings></settings><x/>", Some(1), false),
             ("<settings>\n<a>\n</b></settings>", Some(3), false),
-            ("<!DOCTYPE s [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<s>&e;</s>", Some(2), false),
+            (
+                "<!DOCTYPE s [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<s>&e;</s>",
+                Some(2),
+                false,
+            ),
         ];
         for (input, line, unreadable) in cases {
             let err = parse(input).unwrap_err();

@@ -57,7 +57,9 @@ const MAX_STEPS: usize = 10_000;
 
 fn pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(r"\$\{(settings)?(.+?)\}").unwrap_or_else(|e| panic!("static regex: {e}")))
+    RE.get_or_init(|| {
+        Regex::new(r"\$\{(settings)?(.+?)\}").unwrap_or_else(|e| panic!("static regex: {e}"))
+    })
 }
 
 /// Interpolates one value as plexus-interpolation's `RegexBasedInterpolator` would.
@@ -74,7 +76,11 @@ pub fn interpolate_value(input: &str, sources: &ValueSources<'_>) -> Result<Stri
     interpolate_inner(input, sources, &mut stack)
 }
 
-fn interpolate_inner(input: &str, sources: &ValueSources<'_>, stack: &mut Vec<String>) -> Result<String, CycleError> {
+fn interpolate_inner(
+    input: &str,
+    sources: &ValueSources<'_>,
+    stack: &mut Vec<String>,
+) -> Result<String, CycleError> {
     if !input.contains("${") {
         return Ok(input.to_string());
     }
@@ -91,7 +97,11 @@ fn interpolate_inner(input: &str, sources: &ValueSources<'_>, stack: &mut Vec<St
         };
         let whole_text = whole.as_str().to_string();
         let end = whole.end();
-        let real = expr.as_str().strip_prefix('.').unwrap_or(expr.as_str()).to_string();
+        let real = expr
+            .as_str()
+            .strip_prefix('.')
+            .unwrap_or(expr.as_str())
+            .to_string();
         if stack.contains(&real) {
             let mut chain = stack.clone();
             chain.push(real);
@@ -115,7 +125,10 @@ fn interpolate_inner(input: &str, sources: &ValueSources<'_>, stack: &mut Vec<St
 /// and an ERROR problem is returned, as Maven does.
 pub fn interpolate_settings(settings: &mut Settings, sources: &ValueSources<'_>) -> Vec<Problem> {
     let mut copy = settings.clone();
-    let mut walker = Walker { sources, cycle: None };
+    let mut walker = Walker {
+        sources,
+        cycle: None,
+    };
     walker.settings(&mut copy);
     match walker.cycle {
         None => {
@@ -222,10 +235,14 @@ impl Walker<'_, '_> {
             }
             p.properties.iter_mut().for_each(|(_, v)| self.s(v));
             p.repositories.iter_mut().for_each(|r| self.repository(r));
-            p.plugin_repositories.iter_mut().for_each(|r| self.repository(r));
+            p.plugin_repositories
+                .iter_mut()
+                .for_each(|r| self.repository(r));
         }
         s.repositories.iter_mut().for_each(|r| self.repository(r));
-        s.plugin_repositories.iter_mut().for_each(|r| self.repository(r));
+        s.plugin_repositories
+            .iter_mut()
+            .for_each(|r| self.repository(r));
     }
 
     fn repository(&mut self, r: &mut Repository) {
@@ -251,13 +268,26 @@ mod tests {
     use super::*;
 
     fn map(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
 
     #[test]
     fn table() {
-        let user = map(&[("u", "user"), ("both", "from-user"), ("nested", "<${u}>"), ("sp", "  padded  ")]);
-        let system = map(&[("both", "from-system"), ("s", "sys"), ("user.home", "/home/me"), ("env.X", "sysenv")]);
+        let user = map(&[
+            ("u", "user"),
+            ("both", "from-user"),
+            ("nested", "<${u}>"),
+            ("sp", "  padded  "),
+        ]);
+        let system = map(&[
+            ("both", "from-system"),
+            ("s", "sys"),
+            ("user.home", "/home/me"),
+            ("env.X", "sysenv"),
+        ]);
         let env = map(&[("X", "envx"), ("Y", "envy")]);
         let src = ValueSources {
             user_properties: Some(&user),
@@ -302,7 +332,11 @@ mod tests {
         let problems = interpolate_settings(&mut s, &src);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].severity, Severity::Error);
-        assert_eq!(s.local_repository.as_deref(), Some("${a}"), "left un-interpolated");
+        assert_eq!(
+            s.local_repository.as_deref(),
+            Some("${a}"),
+            "left un-interpolated"
+        );
     }
 
     #[test]

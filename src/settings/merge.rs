@@ -29,7 +29,11 @@ use std::collections::HashSet;
 pub fn merge(dominant: &mut Settings, recessive: Settings) {
     merge_strings(&mut dominant.active_profiles, recessive.active_profiles);
     merge_strings(&mut dominant.plugin_groups, recessive.plugin_groups);
-    if dominant.local_repository.as_deref().is_none_or(str::is_empty) {
+    if dominant
+        .local_repository
+        .as_deref()
+        .is_none_or(str::is_empty)
+    {
         dominant.local_repository = recessive.local_repository;
     }
     merge_by_id(&mut dominant.mirrors, recessive.mirrors, |m| m.id.clone());
@@ -37,7 +41,11 @@ pub fn merge(dominant: &mut Settings, recessive: Settings) {
     merge_by_id(&mut dominant.proxies, recessive.proxies, |p| p.id.clone());
     merge_by_id(&mut dominant.profiles, recessive.profiles, |p| p.id.clone());
     merge_by_id(&mut dominant.repositories, recessive.repositories, repo_id);
-    merge_by_id(&mut dominant.plugin_repositories, recessive.plugin_repositories, repo_id);
+    merge_by_id(
+        &mut dominant.plugin_repositories,
+        recessive.plugin_repositories,
+        repo_id,
+    );
 }
 
 fn repo_id(r: &Repository) -> String {
@@ -77,8 +85,16 @@ mod tests {
             (&[], &[], &[]),
             (&["a"], &[], &[("a", "u")]),
             (&[], &["a"], &[("a", "g")]),
-            (&["a", "b"], &["b", "c"], &[("a", "u"), ("b", "u"), ("c", "g")]),
-            (&["b"], &["c", "c", "b"], &[("b", "u"), ("c", "g"), ("c", "g")]),
+            (
+                &["a", "b"],
+                &["b", "c"],
+                &[("a", "u"), ("b", "u"), ("c", "g")],
+            ),
+            (
+                &["b"],
+                &["c", "c", "b"],
+                &[("b", "u"), ("c", "g"), ("c", "g")],
+            ),
             (&["a", "a"], &["a"], &[("a", "u"), ("a", "u")]),
         ];
         for (user, global, expected) in cases {

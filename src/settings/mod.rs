@@ -4,17 +4,20 @@
 //! This module owns the model and the pipeline up to the effective settings and the active
 //! profiles. It does not decrypt passwords ([`crate::security`]) nor build repositories
 //! ([`crate::repository`]).
+//!
+//! Order of the pipeline, one file per step: [`xml`] (reading, over [`dom`]) → [`validate`]
+//! (each raw file) → [`merge`] → [`interpolate`], driven by [`builder`]; then [`profiles`].
 
+pub mod builder;
+pub mod dom;
+pub mod interpolate;
+pub mod merge;
 pub mod model;
 pub mod problem;
 pub mod profiles;
+pub mod validate;
+mod xhtml_entities;
+pub mod xml;
 
 pub use model::*;
 pub use problem::{Problem, Severity, Stage};
-pub mod dom;
-mod xhtml_entities;
-pub mod xml;
-pub mod merge;
-pub mod interpolate;
-pub mod builder;
-pub mod validate;

@@ -42,9 +42,18 @@ impl ReadOutcome {
 /// assert!(out.settings.offline);
 /// assert!(out.problems.is_empty());
 /// ```
-pub fn read_settings(bytes: &[u8], source: &str, level: SourceLevel, file: Option<&Path>) -> ReadOutcome {
+pub fn read_settings(
+    bytes: &[u8],
+    source: &str,
+    level: SourceLevel,
+    file: Option<&Path>,
+) -> ReadOutcome {
     let fatal = |e: DomError| {
-        let prefix = if e.unreadable { "Non-readable" } else { "Non-parseable" };
+        let prefix = if e.unreadable {
+            "Non-readable"
+        } else {
+            "Non-parseable"
+        };
         let mut p = Problem::new(
             Severity::Fatal,
             Stage::Build,
@@ -80,7 +89,10 @@ pub fn read_settings(bytes: &[u8], source: &str, level: SourceLevel, file: Optio
         Ok(settings) => {
             let mut problems = Vec::new();
             if let Some((message, pos)) = mapper.strict_error {
-                problems.push(Problem::new(Severity::Warning, Stage::Build, source, message).at(pos.line, pos.column));
+                problems.push(
+                    Problem::new(Severity::Warning, Stage::Build, source, message)
+                        .at(pos.line, pos.column),
+                );
             }
             ReadOutcome { settings, problems }
         }
@@ -155,7 +167,10 @@ impl Mapper {
     }
 
     fn unknown(&mut self, node: &Node) {
-        self.strict(format!("Unrecognised tag: '{}'", node.name), node.after_start);
+        self.strict(
+            format!("Unrecognised tag: '{}'", node.name),
+            node.after_start,
+        );
     }
 
     /// A class element: attributes are not allowed (except namespace declarations) and only
@@ -172,7 +187,10 @@ impl Mapper {
         }
         if let Some(pos) = node.first_text {
             return Err(Fatal {
-                message: format!("expected START_TAG or END_TAG not TEXT inside <{}>", node.name),
+                message: format!(
+                    "expected START_TAG or END_TAG not TEXT inside <{}>",
+                    node.name
+                ),
                 pos,
             });
         }
@@ -207,7 +225,10 @@ impl Mapper {
             Ok(v) => Ok(v),
             Err(_) => {
                 self.strict(
-                    format!("Unable to parse element '{}', must be an integer", node.name),
+                    format!(
+                        "Unable to parse element '{}', must be an integer",
+                        node.name
+                    ),
                     node.after_end,
                 );
                 Ok(0)
@@ -716,16 +737,28 @@ mod tests {
         );
         assert!(o.problems.is_empty(), "{:?}", o.problems);
         let p = &o.settings.proxies[0];
-        assert_eq!((p.id.as_str(), p.port, p.protocol.as_str(), p.active), ("default", 8080, "http", true));
+        assert_eq!(
+            (p.id.as_str(), p.port, p.protocol.as_str(), p.active),
+            ("default", 8080, "http", true)
+        );
         assert_eq!(o.settings.servers[0].id, "default");
         let m = &o.settings.mirrors[0];
-        assert_eq!((m.layout.as_str(), m.mirror_of_layouts.as_str(), m.blocked), ("default", "default,legacy", false));
+        assert_eq!(
+            (m.layout.as_str(), m.mirror_of_layouts.as_str(), m.blocked),
+            ("default", "default,legacy", false)
+        );
         assert!(o.settings.interactive_mode);
     }
 
     #[test]
     fn booleans_as_maven() {
-        let cases = [("TRUE", true), ("true", true), ("yes", false), ("", false), ("1", false)];
+        let cases = [
+            ("TRUE", true),
+            ("true", true),
+            ("yes", false),
+            ("", false),
+            ("1", false),
+        ];
         for (text, expected) in cases {
             let o = read(&format!("<settings><offline>{text}</offline></settings>"));
             assert_eq!(o.settings.offline, expected, "{text}");
@@ -737,9 +770,24 @@ mod tests {
     #[test]
     fn strict_errors_become_one_warning() {
         let cases: &[(&str, &str, u32, u32)] = &[
-            ("<settings>\n    <unknown><a/></unknown>\n</settings>", "Unrecognised tag: 'unknown'", 2, 14),
-            ("<settings foo=\"bar\"></settings>", "Unknown attribute 'foo' for tag 'settings'", 1, 21),
-            ("<foo>\n</foo>", "Expected root element 'settings' but found 'foo'", 1, 6),
+            (
+                "<settings>\n    <unknown><a/></unknown>\n</settings>",
+                "Unrecognised tag: 'unknown'",
+                2,
+                14,
+            ),
+            (
+                "<settings foo=\"bar\"></settings>",
+                "Unknown attribute 'foo' for tag 'settings'",
+                1,
+                21,
+            ),
+            (
+                "<foo>\n</foo>",
+                "Expected root element 'settings' but found 'foo'",
+                1,
+                6,
+            ),
             (
                 "<settings><proxies><proxy><port>abc</port></proxy></proxies></settings>",
                 "Unable to parse element 'port', must be an integer",
@@ -759,9 +807,13 @@ mod tests {
 
     #[test]
     fn lenient_keeps_known_content_after_unknown() {
-        let o = read("<settings><x/><y/><servers><server><id>a</id><z/></server></servers></settings>");
+        let o =
+            read("<settings><x/><y/><servers><server><id>a</id><z/></server></servers></settings>");
         assert_eq!(o.problems.len(), 1);
-        assert!(o.problems[0].message.contains("'x'"), "first strict error wins");
+        assert!(
+            o.problems[0].message.contains("'x'"),
+            "first strict error wins"
+        );
         assert_eq!(o.settings.servers[0].id, "a");
     }
 
@@ -798,12 +850,22 @@ mod tests {
         );
         assert!(o.problems.is_empty(), "{:?}", o.problems);
         let conf = o.settings.servers[0].configuration.as_ref().unwrap();
-        let prop = conf.child("httpHeaders").unwrap().child("property").unwrap();
+        let prop = conf
+            .child("httpHeaders")
+            .unwrap()
+            .child("property")
+            .unwrap();
         assert_eq!(prop.child_text("value"), Some("v"));
-        assert_eq!(conf.child("timeout").unwrap().attributes, vec![("a".to_string(), "1".to_string())]);
+        assert_eq!(
+            conf.child("timeout").unwrap().attributes,
+            vec![("a".to_string(), "1".to_string())]
+        );
         assert_eq!(
             o.settings.profiles[0].properties,
-            vec![("b".to_string(), "3".to_string()), ("a".to_string(), "1".to_string())]
+            vec![
+                ("b".to_string(), "3".to_string()),
+                ("a".to_string(), "1".to_string())
+            ]
         );
     }
 
