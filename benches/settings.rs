@@ -13,7 +13,7 @@ pub fn generate(servers: usize) -> String {
     for i in 0..servers {
         let _ = write!(
             s,
-            "    <server>\n      <id>server-{i}</id>\n      <username>${{env.USER}}-{i}</username>\n      <password>{{COQLCE6DU6GtcS5P=}}</password>\n      <configuration>\n        <httpHeaders><property><name>X-Token</name><value>token-{i}-${{env.TOKEN}}</value></property></httpHeaders>\n        <connectTimeout>10000</connectTimeout>\n      </configuration>\n    </server>\n"
+            "    <server>\n      <id>server-{i}</id>\n      <username>${{env.USER}}-{i}</username>\n      <password>{{COQLCE6DU6GtcS5P=}}</password>\n      <filePermissions>664</filePermissions>\n      <directoryPermissions>775</directoryPermissions>\n      <configuration>\n        <httpHeaders><property><name>X-Token</name><value>token-{i}-${{env.TOKEN}}</value></property></httpHeaders>\n        <connectTimeout>10000</connectTimeout>\n      </configuration>\n    </server>\n"
         );
     }
     s.push_str("  </servers>\n  <mirrors>\n");

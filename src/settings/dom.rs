@@ -11,6 +11,7 @@
 use super::xhtml_entities;
 use quick_xml::events::Event;
 use quick_xml::Reader;
+use std::borrow::Cow;
 
 /// Largest settings file accepted (Maven has no limit; 1 MB files with 2,000 servers exist).
 pub const MAX_INPUT_BYTES: usize = 32 * 1024 * 1024;
@@ -26,25 +27,27 @@ pub struct Pos {
     pub column: u32,
 }
 
-/// An element of the tree.
+/// An element of the tree. Names and text borrow from the input where no entity had to be
+/// expanded; positions are byte offsets, turned into [`Pos`] by a [`LineIndex`] only when a
+/// problem or an origin needs them.
 #[derive(Debug, Clone, Default)]
-pub struct Node {
+pub struct Node<'a> {
     /// Qualified name as written.
-    pub name: String,
+    pub name: &'a str,
     /// Attributes (qualified name, unescaped value), in document order.
     pub attributes: Vec<(String, String)>,
     /// Child elements.
-    pub children: Vec<Node>,
+    pub children: Vec<Node<'a>>,
     /// All character data directly inside this element, concatenated and unescaped.
-    pub text: String,
-    /// Position of the first non-whitespace character data, if any.
-    pub first_text: Option<Pos>,
-    /// Position of the `<` of the start tag.
-    pub start: Pos,
-    /// Position just after the start tag's `>`.
-    pub after_start: Pos,
-    /// Position just after the end tag's `>` (same as `after_start` for `<x/>`).
-    pub after_end: Pos,
+    pub text: Cow<'a, str>,
+    /// Offset just after the first non-whitespace character of character data, if any.
+    pub first_text: Option<usize>,
+    /// Offset of the `<` of the start tag.
+    pub start: usize,
+    /// Offset just after the start tag's `>`.
+    pub after_start: usize,
+    /// Offset just after the end tag's `>` (same as `after_start` for `<x/>`).
+    pub after_end: usize,
 }
 
 /// Why a document could not be turned into a tree.
@@ -160,9 +163,9 @@ fn resolve_entity(name: &str) -> Option<char> {
 
 /// Unescapes character data: entity and character references. On an unknown entity, returns
 /// its name and the byte offset just after its `;` within `raw`.
-pub fn unescape(raw: &str) -> Result<String, (String, usize)> {
+pub fn unescape(raw: &str) -> Result<Cow<'_, str>, (String, usize)> {
     if !raw.contains('&') {
-        return Ok(raw.to_string());
+        return Ok(Cow::Borrowed(raw));
     }
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
@@ -195,11 +198,11 @@ pub fn unescape(raw: &str) -> Result<String, (String, usize)> {
         rest = &raw[end..];
     }
     out.push_str(rest);
-    Ok(out)
+    Ok(Cow::Owned(out))
 }
 
 /// Parses `text` into a tree. The error mirrors what Maven's parser reports for the same input.
-pub fn parse(text: &str) -> Result<Node, DomError> {
+pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(DomError::unreadable(format!(
             "file is {} bytes, more than the {} bytes m2resolver accepts for a settings file",
@@ -210,7 +213,8 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
     if text.is_empty() {
         return Err(DomError::unreadable("input contained no data"));
     }
-    let index = LineIndex::new(text);
+    let err_at =
+        |message: String, offset: usize| DomError::parse(message, LineIndex::new(text).pos(offset));
     let mut reader = Reader::from_str(text);
     {
         let config = reader.config_mut();
@@ -219,67 +223,68 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
         config.expand_empty_elements = false;
         config.check_comments = false;
     }
-    let mut stack: Vec<Node> = Vec::new();
-    let mut root: Option<Node> = None;
+    let mut stack: Vec<Node<'_>> = Vec::new();
+    let mut root: Option<Node<'_>> = None;
     loop {
         let before = reader.buffer_position() as usize;
         let event = match reader.read_event() {
             Ok(e) => e,
             Err(e) => {
                 let at = reader.buffer_position() as usize;
-                return Err(DomError::parse(
-                    describe_quick_xml_error(&e, &stack),
-                    index.pos(at),
-                ));
+                let line = stack
+                    .last()
+                    .map(|n| LineIndex::new(text).pos(n.start).line)
+                    .unwrap_or(0);
+                return Err(err_at(describe_quick_xml_error(&e, line), at));
             }
         };
         let after = reader.buffer_position() as usize;
         match event {
-            ev @ (Event::Start(_) | Event::Empty(_)) => {
-                let (e, empty) = match ev {
-                    Event::Start(e) => (e, false),
-                    Event::Empty(e) => (e, true),
-                    _ => continue,
-                };
-                let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+            Event::Start(_) | Event::Empty(_) => {
+                let empty = matches!(event, Event::Empty(_));
+                // Names borrow from the input: the tag's bytes are `text[before + 1 ..]`.
+                let tag = &text[before + 1..after - if empty { 2 } else { 1 }];
+                let name_len = tag
+                    .find(|c: char| c.is_whitespace() || c == '/' || c == '>')
+                    .unwrap_or(tag.len());
+                let name = &tag[..name_len];
                 if root.is_some() {
-                    return Err(DomError::parse(
+                    return Err(err_at(
                         format!("start tag not allowed in epilog but got {name}"),
-                        index.pos(before + 1 + name.len().min(after - before)),
+                        before + 1 + name.len(),
                     ));
                 }
                 if stack.len() >= MAX_DEPTH {
-                    return Err(DomError::parse(
+                    return Err(err_at(
                         format!("elements nested deeper than {MAX_DEPTH} levels; m2resolver refuses such a file"),
-                        index.pos(after),
+                        after,
                     ));
                 }
                 let mut attributes = Vec::new();
-                for attr in e.attributes() {
-                    let attr = attr.map_err(|err| {
-                        DomError::parse(
-                            format!("malformed attribute in <{name}>: {err}"),
-                            index.pos(after),
-                        )
-                    })?;
-                    let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
-                    let raw = String::from_utf8_lossy(&attr.value).into_owned();
-                    let value = unescape(&raw).map_err(|(ent, _)| {
-                        DomError::parse(
-                            format!("could not resolve entity named '{ent}'"),
-                            index.pos(after),
-                        )
-                    })?;
-                    attributes.push((key, value));
+                if name_len < tag.len() {
+                    let (Event::Start(e) | Event::Empty(e)) = &event else {
+                        continue;
+                    };
+                    for attr in e.attributes() {
+                        let attr = attr.map_err(|err| {
+                            err_at(format!("malformed attribute in <{name}>: {err}"), after)
+                        })?;
+                        let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
+                        let raw = String::from_utf8_lossy(&attr.value).into_owned();
+                        let value = unescape(&raw)
+                            .map_err(|(ent, _)| {
+                                err_at(format!("could not resolve entity named '{ent}'"), after)
+                            })?
+                            .into_owned();
+                        attributes.push((key, value));
+                    }
                 }
-                let pos_start = index.pos(before);
-                let pos_after = index.pos(after);
                 let node = Node {
                     name,
                     attributes,
-                    start: pos_start,
-                    after_start: pos_after,
-                    after_end: pos_after,
+                    start: before,
+                    after_start: after,
+                    after_end: after,
                     ..Node::default()
                 };
                 if empty {
@@ -290,31 +295,28 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
             }
             Event::End(_) => {
                 let Some(mut node) = stack.pop() else {
-                    return Err(DomError::parse(
-                        "end tag without start tag",
-                        index.pos(after),
-                    ));
+                    return Err(err_at("end tag without start tag".into(), after));
                 };
-                node.after_end = index.pos(after);
+                node.after_end = after;
                 close(node, &mut stack, &mut root);
             }
-            Event::Text(t) => {
-                let raw = String::from_utf8_lossy(t.as_ref()).into_owned();
+            Event::Text(_) => {
+                let raw = &text[before..after];
                 let non_ws = raw.find(|c: char| !c.is_whitespace());
                 match stack.last_mut() {
                     Some(node) => {
-                        let value = unescape(&raw).map_err(|(ent, end)| {
-                            DomError::parse(
+                        let value = unescape(raw).map_err(|(ent, end)| {
+                            err_at(
                                 format!("could not resolve entity named '{ent}'"),
-                                index.pos(before + end),
+                                before + end,
                             )
                         })?;
                         if let Some(i) = non_ws {
                             if node.first_text.is_none() {
-                                node.first_text = Some(index.pos(before + i + 1));
+                                node.first_text = Some(before + i + 1);
                             }
                         }
-                        node.text.push_str(&value);
+                        append(&mut node.text, value);
                     }
                     None => {
                         if let Some(i) = non_ws {
@@ -328,24 +330,25 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
                                     "only whitespace content allowed before start tag and not {c}"
                                 )
                             };
-                            return Err(DomError::parse(what, index.pos(before + i + 1)));
+                            return Err(err_at(what, before + i + 1));
                         }
                     }
                 }
             }
-            Event::CData(t) => {
-                let raw = String::from_utf8_lossy(t.as_ref()).into_owned();
+            Event::CData(_) => {
+                // `<![CDATA[` ... `]]>`
+                let raw = text.get(before + 9..after.saturating_sub(3)).unwrap_or("");
                 match stack.last_mut() {
                     Some(node) => {
                         if node.first_text.is_none() && raw.chars().any(|c| !c.is_whitespace()) {
-                            node.first_text = Some(index.pos(after));
+                            node.first_text = Some(after);
                         }
-                        node.text.push_str(&raw);
+                        append(&mut node.text, Cow::Borrowed(raw));
                     }
                     None => {
-                        return Err(DomError::parse(
-                            "CDATA is not allowed outside the root element",
-                            index.pos(after),
+                        return Err(err_at(
+                            "CDATA is not allowed outside the root element".into(),
+                            after,
                         ));
                     }
                 }
@@ -355,6 +358,7 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
         }
     }
     if !stack.is_empty() {
+        let index = LineIndex::new(text);
         let open: Vec<String> = stack
             .iter()
             .rev()
@@ -363,7 +367,13 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
         let from: Vec<String> = stack
             .iter()
             .rev()
-            .map(|n| format!("start tag <{}> from line {}", n.name, n.start.line))
+            .map(|n| {
+                format!(
+                    "start tag <{}> from line {}",
+                    n.name,
+                    index.pos(n.start).line
+                )
+            })
             .collect();
         return Err(DomError::unreadable(format!(
             "no more data available - expected end tags {} to close {}",
@@ -376,18 +386,25 @@ pub fn parse(text: &str) -> Result<Node, DomError> {
     })
 }
 
-fn close(node: Node, stack: &mut [Node], root: &mut Option<Node>) {
+fn append<'a>(text: &mut Cow<'a, str>, piece: Cow<'a, str>) {
+    if text.is_empty() {
+        *text = piece;
+    } else if !piece.is_empty() {
+        text.to_mut().push_str(&piece);
+    }
+}
+
+fn close<'a>(node: Node<'a>, stack: &mut [Node<'a>], root: &mut Option<Node<'a>>) {
     match stack.last_mut() {
         Some(parent) => parent.children.push(node),
         None => *root = Some(node),
     }
 }
 
-fn describe_quick_xml_error(e: &quick_xml::Error, stack: &[Node]) -> String {
+fn describe_quick_xml_error(e: &quick_xml::Error, line: u32) -> String {
     use quick_xml::errors::{IllFormedError, SyntaxError};
     match e {
         quick_xml::Error::IllFormed(IllFormedError::MismatchedEndTag { expected, found }) => {
-            let line = stack.last().map(|n| n.start.line).unwrap_or(0);
             format!(
                 "end tag name </{found}> must match start tag name <{expected}> from line {line}"
             )
@@ -409,22 +426,16 @@ mod tests {
 
     #[test]
     fn positions_follow_maven() {
-        let doc = parse("<settings>\n    <unknown>x</unknown>\n</settings>").unwrap();
+        let text = "<settings>\n    <unknown>x</unknown>\n</settings>";
+        let doc = parse(text).unwrap();
         let unknown = &doc.children[0];
-        assert_eq!(
-            unknown.after_start,
-            Pos {
-                line: 2,
-                column: 14
-            }
-        );
-        assert_eq!(
-            unknown.after_end,
-            Pos {
-                line: 2,
-                column: 25
-            }
-        );
+        let index = LineIndex::new(text);
+        let at = |offset| {
+            let p = index.pos(offset);
+            (p.line, p.column)
+        };
+        assert_eq!(at(unknown.after_start), (2, 14));
+        assert_eq!(at(unknown.after_end), (2, 25));
         assert_eq!(unknown.text, "x");
     }
 

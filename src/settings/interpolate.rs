@@ -17,9 +17,7 @@
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
 use crate::secret::Secret;
-use regex::Regex;
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// Where `${...}` expressions are looked up.
 #[derive(Debug, Clone, Default)]
@@ -55,11 +53,59 @@ pub struct CycleError {
 /// Bound on substitutions per value: guards against pathological inputs.
 const MAX_STEPS: usize = 10_000;
 
-fn pattern() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(r"\$\{(settings)?(.+?)\}").unwrap_or_else(|e| panic!("static regex: {e}"))
-    })
+/// One match of Maven's expression pattern `\$\{(settings)?(.+?)\}` (no `DOTALL`).
+struct Expr {
+    /// Byte range of the whole `${...}`.
+    start: usize,
+    end: usize,
+    /// Byte range of group 2 (the expression after an optional `settings` prefix).
+    expr_start: usize,
+}
+
+/// Finds the leftmost match at or after `from`, with the regex's semantics: the optional
+/// `settings` prefix is taken when something (other than a newline or `}`) follows it before a
+/// `}`; `.+?` is the shortest non-empty run without a newline that ends before a `}`.
+fn find_expr(text: &str, from: usize) -> Option<Expr> {
+    let bytes = text.as_bytes();
+    let mut at = from;
+    while let Some(rel) = text.get(at..)?.find("${") {
+        let start = at + rel;
+        let body = start + 2;
+        // With the prefix first (the group is greedy), then without it.
+        let candidates = [
+            text[body..].starts_with("settings").then_some(body + 8),
+            Some(body),
+        ];
+        for expr_start in candidates.into_iter().flatten() {
+            if let Some(end) = lazy_close(bytes, expr_start) {
+                return Some(Expr {
+                    start,
+                    end,
+                    expr_start,
+                });
+            }
+        }
+        at = start + 1;
+    }
+    None
+}
+
+/// For `.+?\}` starting at `i`: the offset just after the closing `}`.
+fn lazy_close(bytes: &[u8], i: usize) -> Option<usize> {
+    // `.` must match at least one byte that is not a newline (a `}` counts for `.`).
+    match bytes.get(i) {
+        None | Some(b'\n') | Some(b'\r') => return None,
+        _ => {}
+    }
+    let mut j = i + 1;
+    while let Some(&b) = bytes.get(j) {
+        match b {
+            b'}' => return Some(j + 1),
+            b'\n' | b'\r' => return None,
+            _ => j += 1,
+        }
+    }
+    None
 }
 
 /// Interpolates one value as plexus-interpolation's `RegexBasedInterpolator` would.
@@ -87,21 +133,15 @@ fn interpolate_inner(
     let mut result = input.to_string();
     let mut from = 0;
     let mut steps = 0;
-    while let Some(caps) = pattern().captures_at(&result, from) {
+    while let Some(m) = find_expr(&result, from) {
         steps += 1;
         if steps > MAX_STEPS {
             break;
         }
-        let (Some(whole), Some(expr)) = (caps.get(0), caps.get(2)) else {
-            break;
-        };
-        let whole_text = whole.as_str().to_string();
-        let end = whole.end();
-        let real = expr
-            .as_str()
-            .strip_prefix('.')
-            .unwrap_or(expr.as_str())
-            .to_string();
+        let whole_text = result[m.start..m.end].to_string();
+        let end = m.end;
+        let expr = &result[m.expr_start..m.end - 1];
+        let real = expr.strip_prefix('.').unwrap_or(expr).to_string();
         if stack.contains(&real) {
             let mut chain = stack.clone();
             chain.push(real);
@@ -311,6 +351,10 @@ mod tests {
             ("${}", "${}"),
             ("${u", "${u"),
             ("$${u}", "$user"),
+            ("${settings}", "${settings}"),
+            ("${settings.}", "${settings.}"),
+            ("${a\nb}${u}", "${a\nb}user"),
+            ("${}}", "${}}"),
         ];
         for (input, expected) in cases {
             assert_eq!(interpolate_value(input, &src).unwrap(), expected, "{input}");
@@ -326,9 +370,11 @@ mod tests {
         };
         assert!(interpolate_value("${a}", &src).is_err());
         assert!(interpolate_value("${self}", &src).is_err());
-        let mut s = Settings::default();
-        s.local_repository = Some("${a}".into());
-        s.offline = true;
+        let mut s = Settings {
+            local_repository: Some("${a}".into()),
+            offline: true,
+            ..Settings::default()
+        };
         let problems = interpolate_settings(&mut s, &src);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].severity, Severity::Error);

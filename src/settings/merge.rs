@@ -66,6 +66,7 @@ fn merge_by_id<T>(dominant: &mut Vec<T>, recessive: Vec<T>, id: impl Fn(&T) -> S
 }
 
 #[cfg(test)]
+#[allow(clippy::field_reassign_with_default)]
 mod tests {
     use super::*;
     use crate::settings::model::*;
@@ -81,7 +82,8 @@ mod tests {
     #[test]
     fn table() {
         // (user ids, global ids, expected ids with origin)
-        let cases: &[(&[&str], &[&str], &[(&str, &str)])] = &[
+        type Case<'a> = (&'a [&'a str], &'a [&'a str], &'a [(&'a str, &'a str)]);
+        let cases: &[Case] = &[
             (&[], &[], &[]),
             (&["a"], &[], &[("a", "u")]),
             (&[], &["a"], &[("a", "g")]),

@@ -8,7 +8,8 @@
 //! `m2r explain` can point at the file, line and column.
 
 use crate::secret::Secret;
-use std::path::PathBuf;
+use std::path::Path;
+use std::sync::Arc;
 
 /// Which settings file an element comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -30,7 +31,7 @@ pub struct Origin {
     /// Which settings level.
     pub level: SourceLevel,
     /// The file, when read from one.
-    pub file: Option<PathBuf>,
+    pub file: Option<Arc<Path>>,
     /// 1-based line of the element's start tag (0 when unknown).
     pub line: u32,
     /// 1-based column of the element's start tag (0 when unknown).

@@ -1322,7 +1322,7 @@ mod tests {
         // property fails first (error) but the jdk problem is reported too: Maven uses `&=`.
         let p = Profile {
             origin: Origin {
-                file: Some(PathBuf::from("settings.xml")),
+                file: Some(std::sync::Arc::from(std::path::Path::new("settings.xml"))),
                 line: 7,
                 column: 5,
                 ..Origin::default()

@@ -398,7 +398,6 @@ mod tests {
     use super::*;
     use crate::settings::model::{Mirror, Profile, Proxy, Server};
     use crate::Secret;
-    use std::path::PathBuf;
 
     fn server(id: &str) -> Server {
         Server {
@@ -732,7 +731,7 @@ mod tests {
     #[test]
     fn location_suffix_names_where_the_element_was_written() {
         let origin = |file: Option<&str>, line, column| Origin {
-            file: file.map(PathBuf::from),
+            file: file.map(|f| std::sync::Arc::from(std::path::Path::new(f))),
             line,
             column,
             ..Origin::default()

@@ -12,11 +12,12 @@
 //!
 //! Not here: merging, interpolation, validation (siblings of this module).
 
-use super::dom::{self, DomError, Node, Pos};
+use super::dom::{self, DomError, LineIndex, Node};
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
 use crate::secret::Secret;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The outcome of reading one file: the model (empty after a FATAL problem) and the problems.
 #[derive(Debug, Clone)]
@@ -78,9 +79,10 @@ pub fn read_settings(
     };
     let mut mapper = Mapper {
         strict_error: None,
+        index: LineIndex::new(&text),
         origin: Origin {
             level,
-            file: file.map(Path::to_path_buf),
+            file: file.map(Arc::from),
             line: 0,
             column: 0,
         },
@@ -88,7 +90,8 @@ pub fn read_settings(
     match mapper.settings(&root) {
         Ok(settings) => {
             let mut problems = Vec::new();
-            if let Some((message, pos)) = mapper.strict_error {
+            if let Some((message, offset)) = mapper.strict_error.take() {
+                let pos = mapper.index.pos(offset);
                 problems.push(
                     Problem::new(Severity::Warning, Stage::Build, source, message)
                         .at(pos.line, pos.column),
@@ -96,9 +99,9 @@ pub fn read_settings(
             }
             ReadOutcome { settings, problems }
         }
-        Err(Fatal { message, pos }) => fatal(DomError {
+        Err(Fatal { message, offset }) => fatal(DomError {
             message,
-            pos: Some(pos),
+            pos: Some(mapper.index.pos(offset)),
             unreadable: false,
         }),
     }
@@ -124,13 +127,16 @@ pub fn read_settings_file(path: &Path, level: SourceLevel) -> ReadOutcome {
 
 struct Fatal {
     message: String,
-    pos: Pos,
+    /// Byte offset Maven reports the problem at.
+    offset: usize,
 }
 
 type R<T> = Result<T, Fatal>;
 
-struct Mapper {
-    strict_error: Option<(String, Pos)>,
+struct Mapper<'t> {
+    /// The first strict-mode error: message and byte offset.
+    strict_error: Option<(String, usize)>,
+    index: LineIndex<'t>,
     origin: Origin,
 }
 
@@ -143,7 +149,7 @@ impl Seen {
         if self.0.contains(&name) {
             return Err(Fatal {
                 message: format!("Duplicated tag: '{}'", node.name),
-                pos: node.after_start,
+                offset: node.after_start,
             });
         }
         self.0.push(name);
@@ -151,17 +157,18 @@ impl Seen {
     }
 }
 
-impl Mapper {
-    fn strict(&mut self, message: String, pos: Pos) {
+impl Mapper<'_> {
+    fn strict(&mut self, message: String, offset: usize) {
         if self.strict_error.is_none() {
-            self.strict_error = Some((message, pos));
+            self.strict_error = Some((message, offset));
         }
     }
 
     fn origin(&self, node: &Node) -> Origin {
+        let pos = self.index.pos(node.start);
         Origin {
-            line: node.start.line,
-            column: node.start.column,
+            line: pos.line,
+            column: pos.column,
             ..self.origin.clone()
         }
     }
@@ -185,13 +192,13 @@ impl Mapper {
                 node.after_start,
             );
         }
-        if let Some(pos) = node.first_text {
+        if let Some(offset) = node.first_text {
             return Err(Fatal {
                 message: format!(
                     "expected START_TAG or END_TAG not TEXT inside <{}>",
                     node.name
                 ),
-                pos,
+                offset,
             });
         }
         Ok(())
@@ -204,7 +211,7 @@ impl Mapper {
                     "TEXT must be immediately followed by END_TAG and not START_TAG (element <{}> inside <{}>)",
                     child.name, node.name
                 ),
-                pos: child.after_start,
+                offset: child.after_start,
             });
         }
         Ok(node.text.trim().to_string())
@@ -259,7 +266,7 @@ impl Mapper {
         let mut s = Settings::default();
         let mut seen = Seen::default();
         for c in &root.children {
-            match c.name.as_str() {
+            match c.name {
                 "localRepository" => {
                     seen.check("localRepository", c)?;
                     s.local_repository = Some(self.text(c)?);
@@ -349,7 +356,7 @@ impl Mapper {
         };
         let mut seen = Seen::default();
         for c in &node.children {
-            match c.name.as_str() {
+            match c.name {
                 "id" => {
                     seen.check("id", c)?;
                     p.id = self.text(c)?;
@@ -397,7 +404,7 @@ impl Mapper {
         };
         let mut seen = Seen::default();
         for c in &node.children {
-            match c.name.as_str() {
+            match c.name {
                 "id" => {
                     seen.check("id", c)?;
                     s.id = self.text(c)?;
@@ -449,7 +456,7 @@ impl Mapper {
         };
         let mut seen = Seen::default();
         for c in &node.children {
-            match c.name.as_str() {
+            match c.name {
                 "id" => {
                     seen.check("id", c)?;
                     m.id = self.text(c)?;
@@ -492,7 +499,7 @@ impl Mapper {
         };
         let mut seen = Seen::default();
         for c in &node.children {
-            match c.name.as_str() {
+            match c.name {
                 "id" => {
                     seen.check("id", c)?;
                     p.id = self.text(c)?;
@@ -507,7 +514,7 @@ impl Mapper {
                         let value = self.text(prop)?;
                         match p.properties.iter_mut().find(|(k, _)| *k == prop.name) {
                             Some(slot) => slot.1 = value,
-                            None => p.properties.push((prop.name.clone(), value)),
+                            None => p.properties.push((prop.name.to_string(), value)),
                         }
                     }
                 }
@@ -530,7 +537,7 @@ impl Mapper {
         let mut a = Activation::default();
         let mut seen = Seen::default();
         for c in &node.children {
-            match c.name.as_str() {
+            match c.name {
                 "activeByDefault" => {
                     seen.check("activeByDefault", c)?;
                     a.active_by_default = self.boolean(c, false)?;
@@ -545,7 +552,7 @@ impl Mapper {
                     let mut os = ActivationOs::default();
                     let mut seen_os = Seen::default();
                     for f in &c.children {
-                        match f.name.as_str() {
+                        match f.name {
                             "name" => {
                                 seen_os.check("name", f)?;
                                 os.name = Some(self.text(f)?);
@@ -573,7 +580,7 @@ impl Mapper {
                     let mut prop = ActivationProperty::default();
                     let mut seen_p = Seen::default();
                     for f in &c.children {
-                        match f.name.as_str() {
+                        match f.name {
                             "name" => {
                                 seen_p.check("name", f)?;
                                 prop.name = Some(self.text(f)?);
@@ -593,7 +600,7 @@ impl Mapper {
                     let mut file = ActivationFile::default();
                     let mut seen_f = Seen::default();
                     for f in &c.children {
-                        match f.name.as_str() {
+                        match f.name {
                             "missing" => {
                                 seen_f.check("missing", f)?;
                                 file.missing = Some(self.text(f)?);
@@ -643,7 +650,7 @@ impl Mapper {
         };
         let mut seen = Seen::default();
         for c in &node.children {
-            match c.name.as_str() {
+            match c.name {
                 "id" => {
                     seen.check("id", c)?;
                     r.id = Some(self.text(c)?);
@@ -679,7 +686,7 @@ impl Mapper {
         let mut p = RepositoryPolicy::default();
         let mut seen = Seen::default();
         for c in &node.children {
-            match c.name.as_str() {
+            match c.name {
                 "enabled" => {
                     seen.check("enabled", c)?;
                     p.enabled = self.boolean(c, true)?;
@@ -712,12 +719,12 @@ fn to_xml_element(node: &Node) -> XmlElement {
         Some(trimmed.to_string())
     };
     XmlElement {
-        name: node.name.clone(),
+        name: node.name.to_string(),
         attributes: node.attributes.clone(),
         children,
         text,
-        line: node.start.line,
-        column: node.start.column,
+        line: 0,
+        column: 0,
     }
 }
 
