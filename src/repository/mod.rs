@@ -23,6 +23,9 @@ pub mod proxy;
 pub mod server_config;
 pub mod url;
 
+#[cfg(test)]
+mod oracle_tests;
+
 pub use aggregate::{
     aggregate_repositories, aggregate_repositories_traced, AggregateOutcome, InjectionTrace,
     ProxyTrace,
