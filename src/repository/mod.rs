@@ -1,6 +1,118 @@
 //! Repositories: the [`RemoteRepository`] model and the mirror, proxy and authentication
-//! selectors that turn declared repositories into the list the downloader uses.
+//! selectors that turn declared repositories into the list the downloader uses, as Maven and
+//! Maven Resolver 1.6.3 do it (spec §4–§6).
+//!
+//! Pipeline for each declared repository ([`inject`], which is Resolver's
+//! `aggregateRepositories(session, [], repos, true)`): mirror ([`mirror`]) → merge with an
+//! earlier repository of the same id ([`aggregate`], [`policy`]) → credentials and server
+//! transport settings by id ([`auth`], [`server_config`]) → proxy ([`proxy`], then, beyond
+//! Maven and only when no settings proxy applies, [`env_proxy`]). [`inject_traced`] also
+//! returns an [`InjectionTrace`] per repository for `m2r explain`.
+//!
+//! This module does not read settings files, decrypt passwords or talk to the network: the
+//! caller passes settings entries with secrets already decrypted.
 
+pub mod aggregate;
+pub mod auth;
+pub mod env_proxy;
+pub mod error;
+pub mod mirror;
 pub mod model;
+pub mod policy;
+pub mod proxy;
+pub mod server_config;
+pub mod url;
 
+#[cfg(test)]
+mod oracle_tests;
+
+pub use aggregate::{
+    aggregate_repositories, aggregate_repositories_traced, AggregateOutcome, InjectionTrace,
+    ProxyTrace,
+};
+pub use env_proxy::EnvProxyConfig;
+pub use error::InjectionError;
 pub use model::*;
+
+use crate::secret::Secret;
+use crate::settings::{Mirror, Proxy, Server};
+
+/// The session's selectors: what Maven's `DefaultRepositorySystemSessionFactory` builds from
+/// the settings (mirrors, active proxies, servers), plus the environment/property proxy layer.
+#[derive(Debug, Clone, Default)]
+pub struct Selectors {
+    /// Mirror selection.
+    pub mirrors: mirror::MirrorSelector,
+    /// Settings proxy selection.
+    pub proxies: proxy::ProxySelector,
+    /// Credentials and server transport settings by id.
+    pub auth: auth::AuthSelector,
+    /// Environment / JVM-property proxies (beyond Maven; see [`env_proxy`]).
+    pub env: env_proxy::EnvProxySelector,
+}
+
+impl Selectors {
+    /// Builds every selector.
+    ///
+    /// - `mirrors`: the merged settings mirrors in document order (first per id wins).
+    /// - `proxies`: settings proxies with the password to use — decrypted, or the value as
+    ///   written when decryption failed (Maven 3 behaviour), `None` when there is none.
+    ///   Inactive proxies are ignored; the first active proxy per id wins.
+    /// - `servers`: servers with their password and passphrase, same convention; first per id wins.
+    /// - `env`: the environment/property layer ([`EnvProxyConfig::disabled`] for exact Maven).
+    ///
+    /// Fails when a `nonProxyHosts` pattern is not a valid regular expression or a server
+    /// timeout is not an integer (Maven fails on both when it creates its session).
+    pub fn new(
+        mirrors: &[Mirror],
+        proxies: &[(Proxy, Option<Secret>)],
+        servers: &[(Server, Option<Secret>, Option<Secret>)],
+        env: EnvProxyConfig,
+    ) -> Result<Self, InjectionError> {
+        Ok(Selectors {
+            mirrors: mirror::MirrorSelector::new(mirrors),
+            proxies: proxy::ProxySelector::new(proxies)?,
+            auth: auth::AuthSelector::new(servers)?,
+            env: env_proxy::EnvProxySelector::new(env),
+        })
+    }
+
+    /// Warnings to surface: legacy server configuration formats, incomplete header properties,
+    /// unusable proxy environment values. None contains a secret.
+    pub fn warnings(&self) -> Vec<String> {
+        self.auth
+            .entries()
+            .iter()
+            .flat_map(|e| e.warnings.iter().cloned())
+            .chain(self.env.warnings().iter().cloned())
+            .collect()
+    }
+}
+
+/// Mirrors, proxies and credentials applied to the repositories a build declares, in order:
+/// `aggregate_repositories(&[], repos, true, selectors)`.
+///
+/// ```
+/// use m2resolver::repository::{inject, RemoteRepository, Selectors};
+/// use m2resolver::settings::{Mirror, Server};
+/// use m2resolver::Secret;
+/// let mirror = Mirror { id: "corp".into(), mirror_of: Some("external:*".into()), url: Some("https://nexus/".into()), ..Mirror::default() };
+/// let server = Server { id: "corp".into(), username: Some("me".into()), ..Server::default() };
+/// let sel = Selectors::new(&[mirror], &[], &[(server, Some(Secret::new("pw")), None)], Default::default()).unwrap();
+/// let repos = inject(&[RemoteRepository::new("central", "https://repo.maven.apache.org/maven2"),
+///                      RemoteRepository::new("local", "http://localhost:8081/repo")], &sel);
+/// assert_eq!(repos[0].id, "corp");
+/// assert_eq!(repos[0].authentication.as_ref().unwrap().username.as_deref(), Some("me"));
+/// assert_eq!(repos[1].id, "local");
+/// ```
+pub fn inject(repos: &[RemoteRepository], selectors: &Selectors) -> Vec<RemoteRepository> {
+    aggregate_repositories(&[], repos, true, selectors)
+}
+
+/// [`inject`] plus one [`InjectionTrace`] per declared repository (same order as `repos`).
+pub fn inject_traced(
+    repos: &[RemoteRepository],
+    selectors: &Selectors,
+) -> (Vec<RemoteRepository>, Vec<InjectionTrace>) {
+    aggregate_repositories_traced(&[], repos, true, selectors)
+}

@@ -1,0 +1,242 @@
+//! Authentication selection: Maven Resolver's `DefaultAuthenticationSelector` filled from the
+//! settings `<server>` entries (spec §6), with each server's transport settings beside it.
+//!
+//! - Matching is purely by id: a repository gets the server whose id equals its own id — the
+//!   MIRROR id once a mirror applies (MNG-4068). Nothing is matched by host or URL.
+//! - The first server per id wins (Maven de-duplicates servers when it fills its request).
+//! - Credentials follow `AuthenticationBuilder`: absent values are skipped, the passphrase
+//!   only counts with a private key, and a server with nothing gives no authentication (its
+//!   transport settings still apply).
+//! - Maven 4 `<aliases>` register the same entry under further ids, after all primary ids and
+//!   without replacing an id already taken.
+//!
+//! Passwords arrive decrypted from the caller; this module never decrypts.
+
+use super::error::InjectionError;
+use super::model::{Authentication, TransportConfig};
+use super::server_config::server_transport;
+use crate::secret::Secret;
+use crate::settings::{Origin, Server};
+use std::collections::HashMap;
+
+/// `AuthenticationBuilder().addUsername(u).addPassword(p).addPrivateKey(key, passphrase).build()`.
+///
+/// ```
+/// use m2resolver::repository::auth::build_authentication;
+/// assert!(build_authentication(None, None, None, Some("pp".into())).is_none());
+/// let a = build_authentication(Some("u"), None, None, Some("pp".into())).unwrap();
+/// assert!(a.passphrase.is_none());
+/// ```
+pub fn build_authentication(
+    username: Option<&str>,
+    password: Option<Secret>,
+    private_key: Option<&str>,
+    passphrase: Option<Secret>,
+) -> Option<Authentication> {
+    let passphrase = if private_key.is_some() {
+        passphrase
+    } else {
+        None
+    };
+    if username.is_none() && password.is_none() && private_key.is_none() {
+        return None;
+    }
+    Some(Authentication {
+        username: username.map(str::to_string),
+        password,
+        private_key: private_key.map(str::to_string),
+        passphrase,
+    })
+}
+
+/// One server entry as the selector keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerEntry {
+    /// The server id as written (an alias lookup still reports this id).
+    pub id: String,
+    /// Credentials, if the server has any.
+    pub authentication: Option<Authentication>,
+    /// Headers, timeouts and permissions.
+    pub transport: TransportConfig,
+    /// Warnings from translating `<configuration>`.
+    pub warnings: Vec<String>,
+    /// Where the server was written.
+    pub origin: Origin,
+}
+
+/// The authentication (and server transport) selector.
+#[derive(Debug, Clone, Default)]
+pub struct AuthSelector {
+    entries: Vec<ServerEntry>,
+    by_id: HashMap<String, usize>,
+}
+
+impl AuthSelector {
+    /// Builds the selector from servers paired with their decrypted password and passphrase
+    /// (pass what Maven would use: the decrypted text, or the text as written when decryption
+    /// failed, as Maven 3 does; `None` when the server has none).
+    ///
+    /// ```
+    /// use m2resolver::repository::auth::AuthSelector;
+    /// use m2resolver::settings::Server;
+    /// use m2resolver::Secret;
+    /// let s = Server { id: "nexus".into(), username: Some("deploy".into()), ..Server::default() };
+    /// let sel = AuthSelector::new(&[(s, Some(Secret::new("pw")), None)]).unwrap();
+    /// assert_eq!(sel.authentication("nexus").unwrap().username.as_deref(), Some("deploy"));
+    /// assert!(sel.authentication("central").is_none());
+    /// ```
+    pub fn new(
+        servers: &[(Server, Option<Secret>, Option<Secret>)],
+    ) -> Result<Self, InjectionError> {
+        let mut sel = AuthSelector::default();
+        let mut accepted: Vec<(usize, &Server)> = Vec::new();
+        for (server, password, passphrase) in servers {
+            if sel.by_id.contains_key(&server.id) {
+                continue;
+            }
+            let transport = server_transport(server)?;
+            let index = sel.entries.len();
+            sel.by_id.insert(server.id.clone(), index);
+            accepted.push((index, server));
+            sel.entries.push(ServerEntry {
+                id: server.id.clone(),
+                authentication: build_authentication(
+                    server.username.as_deref(),
+                    password.clone(),
+                    server.private_key.as_deref(),
+                    passphrase.clone(),
+                ),
+                transport: transport.config,
+                warnings: transport.warnings,
+                origin: server.origin.clone(),
+            });
+        }
+        // Aliases of the kept servers, after every primary id; the first claim wins.
+        for (index, server) in accepted {
+            for alias in &server.aliases {
+                sel.by_id.entry(alias.clone()).or_insert(index);
+            }
+        }
+        Ok(sel)
+    }
+
+    /// The server entry for a repository id (after mirror substitution).
+    pub fn server(&self, repository_id: &str) -> Option<&ServerEntry> {
+        self.by_id.get(repository_id).map(|&i| &self.entries[i])
+    }
+
+    /// The credentials for a repository id, if its server has any.
+    pub fn authentication(&self, repository_id: &str) -> Option<&Authentication> {
+        self.server(repository_id)
+            .and_then(|e| e.authentication.as_ref())
+    }
+
+    /// All entries in settings order (first per id).
+    pub fn entries(&self) -> &[ServerEntry] {
+        &self.entries
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secret(s: &str) -> Option<Secret> {
+        Some(Secret::new(s))
+    }
+
+    #[test]
+    fn builder_table() {
+        // (username, password?, privateKey, passphrase?) → (some?, passphrase kept?)
+        let cases: [(Option<&str>, bool, Option<&str>, bool, bool, bool); 7] = [
+            (None, false, None, false, false, false),
+            (None, false, None, true, false, false),
+            (Some("u"), false, None, false, true, false),
+            (None, true, None, false, true, false),
+            (None, false, Some("~/.ssh/id"), false, true, false),
+            (None, false, Some("~/.ssh/id"), true, true, true),
+            (Some("u"), true, None, true, true, false),
+        ];
+        for (i, (u, p, k, pp, some, kept)) in cases.into_iter().enumerate() {
+            let a = build_authentication(
+                u,
+                p.then(|| Secret::new("pw")),
+                k,
+                pp.then(|| Secret::new("pp")),
+            );
+            assert_eq!(a.is_some(), some, "case {i}");
+            assert_eq!(a.and_then(|a| a.passphrase).is_some(), kept, "case {i}");
+        }
+    }
+
+    #[test]
+    fn first_server_per_id_wins_and_config_only_servers_count() {
+        let a = Server {
+            id: "x".into(),
+            username: Some("first".into()),
+            ..Server::default()
+        };
+        let b = Server {
+            id: "x".into(),
+            username: Some("second".into()),
+            ..Server::default()
+        };
+        let c = Server {
+            id: "conf-only".into(),
+            file_permissions: Some("664".into()),
+            ..Server::default()
+        };
+        let sel = AuthSelector::new(&[(a, secret("1"), None), (b, secret("2"), None), (c, None, None)])
+            .unwrap();
+        let auth = sel.authentication("x").unwrap();
+        assert_eq!(auth.username.as_deref(), Some("first"));
+        assert_eq!(auth.password.as_ref().unwrap().expose(), "1");
+        assert!(sel.authentication("conf-only").is_none());
+        assert_eq!(
+            sel.server("conf-only").unwrap().transport.file_permissions.as_deref(),
+            Some("664")
+        );
+        assert_eq!(sel.entries().len(), 2);
+    }
+
+    #[test]
+    fn aliases_never_replace_a_primary_id() {
+        let a = Server {
+            id: "a".into(),
+            username: Some("ua".into()),
+            aliases: vec!["b".into(), "c".into()],
+            origin: Origin { line: 1, ..Origin::default() },
+            ..Server::default()
+        };
+        let b = Server {
+            id: "b".into(),
+            username: Some("ub".into()),
+            origin: Origin { line: 2, ..Origin::default() },
+            ..Server::default()
+        };
+        let sel = AuthSelector::new(&[(a, None, None), (b, None, None)]).unwrap();
+        assert_eq!(sel.authentication("b").unwrap().username.as_deref(), Some("ub"));
+        assert_eq!(sel.authentication("c").unwrap().username.as_deref(), Some("ua"));
+        assert_eq!(sel.server("c").unwrap().id, "a");
+    }
+
+    #[test]
+    fn bad_configuration_fails_with_server_id() {
+        let conf = crate::settings::XmlElement {
+            name: "configuration".into(),
+            children: vec![crate::settings::XmlElement {
+                name: "connectTimeout".into(),
+                text: Some("soon".into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let s = Server {
+            id: "bad".into(),
+            configuration: Some(conf),
+            ..Server::default()
+        };
+        let err = AuthSelector::new(&[(s, None, None)]).unwrap_err();
+        assert!(err.to_string().contains("`bad`"));
+    }
+}
