@@ -1,2 +1,87 @@
 //! Security: decrypt and encrypt Maven passwords (Maven 3 legacy cipher and Maven 4 AES-GCM
 //! dispatchers), read `settings-security.xml` / `settings-security4.xml`, master password sources.
+//!
+//! Owns: the `{...}` detection rules ([`maven3_payload`], [`is_maven4_encrypted`]), both ciphers,
+//! the security files, master-password sources ([`MasterSource`]) and the caching
+//! [`Decryptor`]. Does not own: which settings fields get decrypted and how failures are
+//! reported (the `settings` module wraps [`SecurityError`] as
+//! `Failed to decrypt password for server <id>: <reason>`).
+//!
+//! All inputs come from a [`SecurityContext`]; nothing here reads the process environment.
+//! Clear text travels only as [`Secret`]; no error message contains a secret.
+//!
+//! ```
+//! use m2resolver::security::{encrypt_password, is_encrypted};
+//! let value = encrypt_password("s3cret", "master");
+//! assert!(value.starts_with('{') && value.ends_with('}'));
+//! assert!(is_encrypted(&value));
+//! assert!(!is_encrypted("plain"));
+//! ```
+
+mod base64_codec;
+mod context;
+mod decoration;
+mod decryptor;
+mod error;
+mod gcm_cipher;
+mod legacy_cipher;
+mod master_source;
+mod security_file;
+
+pub use context::SecurityContext;
+pub use decoration::{is_maven4_encrypted, maven3_payload, maven4_legacy_payload, maven4_settings_decrypts};
+pub use decryptor::Decryptor;
+pub use error::{CipherError, SecurityError};
+pub use gcm_cipher::{key_derivations, CIPHER_NAME, PBKDF2_ITERATIONS};
+pub use legacy_cipher::MASTER_PASSWORD_KEY;
+pub use master_source::{
+    builtin_sources, resolve_master_source, EnvSource, FileSource, GpgAgentSource, MasterSource, PinentrySource,
+    SystemPropertySource,
+};
+pub use security_file::{
+    legacy_dispatcher_location, legacy_location, maven4_location, read_legacy, read_maven4, DispatcherConfig,
+    LegacySecurityFile, Maven4SecurityFile, MAX_RELOCATIONS,
+};
+
+use crate::Secret;
+
+/// True if `value` is encrypted in either format: Maven 3 (a `{...}` anywhere, see
+/// [`maven3_payload`]) or Maven 4 (`{[name=...,version=...]...}`).
+///
+/// ```
+/// use m2resolver::security::is_encrypted;
+/// assert!(is_encrypted("{abc}"));
+/// assert!(is_encrypted("comment {abc} comment"));
+/// assert!(is_encrypted("{[name=master,cipher=AES/GCM/NoPadding,version=4.0]abc=}"));
+/// assert!(!is_encrypted("{}"));
+/// assert!(!is_encrypted("\\{abc\\}"));
+/// ```
+pub fn is_encrypted(value: &str) -> bool {
+    is_maven4_encrypted(value) || maven3_payload(value).is_some()
+}
+
+/// What `mvn --encrypt-master-password` prints: `{payload}` encrypted with the key
+/// `settings.security` (random salt). An empty password gives `{}`, as in Maven.
+///
+/// ```
+/// use m2resolver::security::encrypt_master_password;
+/// assert_eq!(encrypt_master_password(""), "{}");
+/// assert_eq!(encrypt_master_password("pw").len(), 46);
+/// ```
+pub fn encrypt_master_password(clear: &str) -> String {
+    encrypt_password(clear, MASTER_PASSWORD_KEY)
+}
+
+/// What `mvn --encrypt-password` prints: `{payload}` encrypted with `master` (random salt).
+pub fn encrypt_password(clear: &str, master: &str) -> String {
+    format!("{{{}}}", legacy_cipher::encrypt(clear, master))
+}
+
+/// Encrypts `clear` in the Maven 4 format with the `master` dispatcher's cipher:
+/// `{[name=master,cipher=AES/GCM/NoPadding,version=4.0]base64(iv||salt||ct||tag)}`.
+pub fn encrypt_v4(clear: &str, master: &Secret) -> String {
+    format!(
+        "{{[name=master,cipher={CIPHER_NAME},version=4.0]{}}}",
+        gcm_cipher::encrypt(clear, master.expose())
+    )
+}
