@@ -117,7 +117,7 @@ c("layouts-two-mirrors", "First mirror only for default layout, second for p2: e
             mirror("mp", "*", "https://mp.example.com/", layout="p2", layouts="p2")) + layout_profile(P2, DEF)))
 
 # ---------------------------------------------------------------- blocked mirrors and the http blocker (§4.2)
-c("blocked-mirror", "A mirror with blocked=true: the mirror repository is marked blocked.",
+c("mirror-blocked", "A mirror with blocked=true: the mirror repository is marked blocked.",
   S(mirrors(mirror("m", "central", "https://m.example.com/", blocked="true"))), args=A(CENTRAL, "o=https://o.example.com/"))
 c("http-blocker-global", "Global settings hold maven-default-http-blocker: remote http repos go to the blocked mirror, https and localhost do not.",
   S(""), gs=S(mirrors(BLOCKER)), args=MIXED)
