@@ -110,7 +110,13 @@ pub fn aggregate_repositories_traced(
     selectors: &Selectors,
 ) -> (Vec<RemoteRepository>, Vec<InjectionTrace>) {
     let mut traces = Vec::with_capacity(recessive.len());
-    let out = aggregate(dominant, recessive, recessive_is_raw, selectors, Some(&mut traces));
+    let out = aggregate(
+        dominant,
+        recessive,
+        recessive_is_raw,
+        selectors,
+        Some(&mut traces),
+    );
     (out, traces)
 }
 
@@ -271,15 +277,39 @@ mod tests {
     #[test]
     fn several_repositories_behind_one_mirror_merge_policies() {
         let sel = Selectors::new(&[mirror("all", "*")], &[], &[], Default::default()).unwrap();
-        let a = repo("a", "http://x/a", pol(true, "daily", "warn"), pol(false, "daily", "warn"));
-        let b = repo("b", "http://y/b", pol(true, "always", "fail"), pol(true, "never", "ignore"));
-        let c = repo("c", "http://z/c", pol(false, "always", "ignore"), pol(true, "interval:5", "fail"));
-        let a2 = repo("a", "http://other/a", pol(true, "always", "ignore"), Policy::default());
+        let a = repo(
+            "a",
+            "http://x/a",
+            pol(true, "daily", "warn"),
+            pol(false, "daily", "warn"),
+        );
+        let b = repo(
+            "b",
+            "http://y/b",
+            pol(true, "always", "fail"),
+            pol(true, "never", "ignore"),
+        );
+        let c = repo(
+            "c",
+            "http://z/c",
+            pol(false, "always", "ignore"),
+            pol(true, "interval:5", "fail"),
+        );
+        let a2 = repo(
+            "a",
+            "http://other/a",
+            pol(true, "always", "ignore"),
+            Policy::default(),
+        );
         let (out, traces) = aggregate_repositories_traced(&[], &[a, b, c, a2], true, &sel);
         assert_eq!(out.len(), 1);
         let m = &out[0];
         assert_eq!(m.id, "all");
-        let ids: Vec<&str> = m.mirrored_repositories.iter().map(|r| r.id.as_str()).collect();
+        let ids: Vec<&str> = m
+            .mirrored_repositories
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect();
         assert_eq!(ids, ["a", "b", "c"]);
         // releases: a(daily,warn) + b(always,fail) → always,warn; c disabled → unchanged
         assert_eq!(m.releases, pol(true, "always", "warn"));
@@ -353,15 +383,23 @@ mod tests {
             },
             None,
         )];
-        let sel = Selectors::new(&[mirror("all", "*")], &proxies, &servers, Default::default())
-            .unwrap();
+        let sel = Selectors::new(
+            &[mirror("all", "*")],
+            &proxies,
+            &servers,
+            Default::default(),
+        )
+        .unwrap();
         let (out, traces) = aggregate_repositories_traced(
             &[],
             &[RemoteRepository::new("central", "https://repo1/")],
             true,
             &sel,
         );
-        assert_eq!(out[0].authentication.as_ref().unwrap().username.as_deref(), Some("me"));
+        assert_eq!(
+            out[0].authentication.as_ref().unwrap().username.as_deref(),
+            Some("me")
+        );
         assert_eq!(out[0].proxy.as_ref().unwrap().host, "proxy");
         assert_eq!(traces[0].authentication_server.as_deref(), Some("all"));
         assert!(traces[0].proxy.as_ref().unwrap().settings.http_fallback);
@@ -394,13 +432,23 @@ mod tests {
         let sel = Selectors::new(&[mirror("all", "*")], &[], &[], Default::default()).unwrap();
         let first = aggregate_repositories(
             &[],
-            &[repo("a", "http://a/", pol(true, "never", "fail"), Policy::default())],
+            &[repo(
+                "a",
+                "http://a/",
+                pol(true, "never", "fail"),
+                Policy::default(),
+            )],
             true,
             &sel,
         );
         let out = aggregate_repositories(
             &first,
-            &[repo("b", "http://b/", pol(true, "daily", "fail"), Policy::default())],
+            &[repo(
+                "b",
+                "http://b/",
+                pol(true, "daily", "fail"),
+                Policy::default(),
+            )],
             true,
             &sel,
         );

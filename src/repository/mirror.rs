@@ -78,7 +78,9 @@ impl fmt::Display for MatchReason {
             MatchReason::Wildcard => "mirrorOf is `*`",
             MatchReason::IdToken => "a mirrorOf token is the repository id",
             MatchReason::WildcardToken => "a `*` token",
-            MatchReason::External => "`external:*` and the repository is not on localhost/127.0.0.1/file:",
+            MatchReason::External => {
+                "`external:*` and the repository is not on localhost/127.0.0.1/file:"
+            }
             MatchReason::ExternalHttp => {
                 "`external:http:*` and the repository uses plain HTTP on a non-local host"
             }
@@ -287,13 +289,14 @@ fn near_miss_hints(repo: &RemoteRepository, pattern: &str) -> Vec<String> {
     for tok in java_split_comma(pattern) {
         let trimmed = tok.trim();
         if trimmed != tok {
-            let meaning = if trimmed == "*" || trimmed == repo.id || trimmed.starts_with("external:") {
-                Some("match")
-            } else if trimmed.strip_prefix('!') == Some(repo.id.as_str()) {
-                Some("exclude")
-            } else {
-                None
-            };
+            let meaning =
+                if trimmed == "*" || trimmed == repo.id || trimmed.starts_with("external:") {
+                    Some("match")
+                } else if trimmed.strip_prefix('!') == Some(repo.id.as_str()) {
+                    Some("exclude")
+                } else {
+                    None
+                };
             if let Some(m) = meaning {
                 hints.push(format!(
                     "token `{tok}` has spaces (Maven does not trim mirrorOf), so it does not {m} `{}`",
@@ -301,7 +304,10 @@ fn near_miss_hints(repo: &RemoteRepository, pattern: &str) -> Vec<String> {
                 ));
             }
         } else if tok.eq_ignore_ascii_case(&repo.id) && tok != repo.id {
-            hints.push(format!("token `{tok}` differs from `{}` only in case; ids are case-sensitive", repo.id));
+            hints.push(format!(
+                "token `{tok}` differs from `{}` only in case; ids are case-sensitive",
+                repo.id
+            ));
         } else if tok == "external:*" {
             hints.push(format!(
                 "`external:*` does not apply: `{}` is local (localhost, 127.0.0.1 or file:)",
@@ -422,8 +428,9 @@ impl MirrorSelector {
                                 .as_ref()
                                 .map(|c| c.mirror_id.clone())
                                 .unwrap_or_default();
-                            let chosen_exact =
-                                chosen.as_ref().is_some_and(|c| c.reason == MatchReason::ExactId);
+                            let chosen_exact = chosen
+                                .as_ref()
+                                .is_some_and(|c| c.reason == MatchReason::ExactId);
                             if chosen_exact && reason != MatchReason::ExactId {
                                 SkipReason::OutrankedByExactId { winner }
                             } else {
@@ -500,8 +507,8 @@ mod tests {
             (&foo, "*,!central", true),
             (&central, "!central,*", false),
             (&foo, "!central,*", true),
-            (&foo, "*, !foo", true),   // ` !foo` is not an exclusion
-            (&foo, "!foo, *", false),  // ` *` is not a wildcard
+            (&foo, "*, !foo", true),  // ` !foo` is not an exclusion
+            (&foo, "!foo, *", false), // ` *` is not a wildcard
             (&central, "!foo, *", false),
             (&central, "Central", false),
             (&central, "a,central", true),
@@ -522,7 +529,12 @@ mod tests {
             (&central, ",,", false),
         ];
         for (r, pattern, want) in cases {
-            assert_eq!(match_pattern(r, pattern), want, "repo {} pattern {pattern:?}", r.id);
+            assert_eq!(
+                match_pattern(r, pattern),
+                want,
+                "repo {} pattern {pattern:?}",
+                r.id
+            );
         }
     }
 
@@ -568,7 +580,10 @@ mod tests {
             }]
         );
         let m = sel.select(&repo("other", "https://r/")).unwrap();
-        assert_eq!((m.mirror_id.as_str(), m.reason), ("all", MatchReason::Wildcard));
+        assert_eq!(
+            (m.mirror_id.as_str(), m.reason),
+            ("all", MatchReason::Wildcard)
+        );
     }
 
     #[test]
@@ -581,14 +596,20 @@ mod tests {
         let m = sel.select(&legacy).unwrap();
         assert_eq!(m.mirror_id, "all");
         let rej = sel.rejections(&legacy);
-        assert!(matches!(rej[0].reason, SkipReason::LayoutNotAccepted { .. }));
+        assert!(matches!(
+            rej[0].reason,
+            SkipReason::LayoutNotAccepted { .. }
+        ));
     }
 
     #[test]
     fn reasons_for_tokens() {
         let sel = MirrorSelector::new(&[mirror("m", "a,external:*,!b")]);
         let m = sel.select(&repo("x", "https://x/")).unwrap();
-        assert_eq!((m.reason, m.token.as_str()), (MatchReason::External, "external:*"));
+        assert_eq!(
+            (m.reason, m.token.as_str()),
+            (MatchReason::External, "external:*")
+        );
         let m = sel.select(&repo("a", "http://localhost/")).unwrap();
         assert_eq!(m.reason, MatchReason::IdToken);
         assert!(sel.select(&repo("b", "https://x/")).is_none());
@@ -598,7 +619,10 @@ mod tests {
         );
         let sel = MirrorSelector::new(&[mirror("m", "x,*")]);
         let m = sel.select(&repo("y", "https://x/")).unwrap();
-        assert_eq!((m.reason, m.token.as_str()), (MatchReason::WildcardToken, "*"));
+        assert_eq!(
+            (m.reason, m.token.as_str()),
+            (MatchReason::WildcardToken, "*")
+        );
     }
 
     #[test]
@@ -622,7 +646,10 @@ mod tests {
         let sel = MirrorSelector::new(&[none, mirror("a", "x"), mirror("a", "*")]);
         assert_eq!(sel.mirrors().len(), 2);
         assert!(sel.select(&repo("y", "https://y/")).is_none());
-        assert_eq!(sel.rejections(&repo("y", "https://y/"))[0].reason, SkipReason::NoMirrorOf);
+        assert_eq!(
+            sel.rejections(&repo("y", "https://y/"))[0].reason,
+            SkipReason::NoMirrorOf
+        );
     }
 
     #[test]

@@ -297,8 +297,8 @@ mod tests {
 
     #[test]
     fn invalid_pattern_is_an_error_naming_the_proxy() {
-        let err = ProxySelector::new(&[(proxy("corp", "http", Some("ok.com|a(b")), None)])
-            .unwrap_err();
+        let err =
+            ProxySelector::new(&[(proxy("corp", "http", Some("ok.com|a(b")), None)]).unwrap_err();
         match err {
             InjectionError::InvalidNonProxyHost {
                 proxy_id, pattern, ..
@@ -366,8 +366,13 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(sel.proxies().len(), 1);
-        let p = sel.proxy_for(&RemoteRepository::new("r", "https://x/")).unwrap();
-        assert_eq!((p.kind.as_str(), p.host.as_str(), p.port), ("http", "b.proxy", 8080));
+        let p = sel
+            .proxy_for(&RemoteRepository::new("r", "https://x/"))
+            .unwrap();
+        assert_eq!(
+            (p.kind.as_str(), p.host.as_str(), p.port),
+            ("http", "b.proxy", 8080)
+        );
         let auth = p.auth.unwrap();
         assert_eq!(auth.username.as_deref(), Some("u"));
         assert_eq!(auth.password.unwrap().expose(), "pw");
@@ -378,8 +383,8 @@ mod tests {
     #[test]
     fn ipv6_repository_host_is_bracket() {
         // Maven's host for http://[::1]:8080/ is `[`, so `[::1]` in nonProxyHosts cannot match.
-        let sel = ProxySelector::new(&[(proxy("h", "http", Some("localhost|\\[::1\\]")), None)])
-            .unwrap();
+        let sel =
+            ProxySelector::new(&[(proxy("h", "http", Some("localhost|\\[::1\\]")), None)]).unwrap();
         assert_eq!(pick(&sel, "http://[::1]:8080/"), Some("h".into()));
     }
 }

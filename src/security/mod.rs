@@ -29,18 +29,20 @@ mod master_source;
 mod security_file;
 
 pub use context::SecurityContext;
-pub use decoration::{is_maven4_encrypted, maven3_payload, maven4_legacy_payload, maven4_settings_decrypts};
+pub use decoration::{
+    is_maven4_encrypted, maven3_payload, maven4_legacy_payload, maven4_settings_decrypts,
+};
 pub use decryptor::Decryptor;
 pub use error::{CipherError, SecurityError};
 pub use gcm_cipher::{key_derivations, CIPHER_NAME, PBKDF2_ITERATIONS};
 pub use legacy_cipher::MASTER_PASSWORD_KEY;
 pub use master_source::{
-    builtin_sources, resolve_master_source, EnvSource, FileSource, GpgAgentSource, MasterSource, PinentrySource,
-    SystemPropertySource,
+    builtin_sources, resolve_master_source, EnvSource, FileSource, GpgAgentSource, MasterSource,
+    PinentrySource, SystemPropertySource,
 };
 pub use security_file::{
-    legacy_dispatcher_location, legacy_location, maven4_location, read_legacy, read_maven4, DispatcherConfig,
-    LegacySecurityFile, Maven4SecurityFile, MAX_RELOCATIONS,
+    legacy_dispatcher_location, legacy_location, maven4_location, read_legacy, read_maven4,
+    DispatcherConfig, LegacySecurityFile, Maven4SecurityFile, MAX_RELOCATIONS,
 };
 
 use crate::Secret;
