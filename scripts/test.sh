@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every test of m2resolver on a fresh Debian machine: installs what the tests need
+# (the real servers of the download tests; Java and Maven for the tests that ask real Maven),
+# then `cargo test`. Idempotent; `.ci/run` calls exactly this script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v java >/dev/null 2>&1 || need+=(openjdk-17-jdk-headless)
+[[ -d /usr/share/maven/lib ]] || need+=(maven)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+if ((${#need[@]})); then
+  echo "test.sh: installing ${need[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+if [[ -f scripts/test-servers.sh ]]; then
+  bash scripts/test-servers.sh
+fi
+
+cargo test
