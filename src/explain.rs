@@ -529,20 +529,37 @@ fn unused_entries(
             ));
         }
     }
-    let mut first_by_protocol: HashMap<String, &str> = HashMap::new();
-    for p in settings.proxies.iter().filter(|p| p.active) {
-        let key = p.protocol.to_lowercase();
-        match first_by_protocol.get(&key) {
-            Some(first) if p.non_proxy_hosts.is_none() => notes.push(format!(
-                "proxy `{}` ({}) is shadowed by proxy `{first}`: both serve `{key}` repositories and the first wins",
-                p.id,
-                p.origin.describe()
-            )),
-            Some(_) => {}
-            None => {
-                first_by_protocol.insert(key, &p.id);
-            }
+    let used_proxies: HashSet<&str> = repositories
+        .iter()
+        .filter_map(|r| r.proxy.as_ref())
+        .filter_map(|p| match &p.source {
+            repository::ProxySource::Settings { id } => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
+    let active: Vec<&Proxy> = settings.proxies.iter().filter(|p| p.active).collect();
+    for (i, p) in active.iter().enumerate() {
+        if used_proxies.contains(p.id.as_str()) {
+            continue;
         }
+        let shadow = active[..i].iter().find(|q| {
+            q.protocol.eq_ignore_ascii_case(&p.protocol)
+                && q.non_proxy_hosts
+                    .as_deref()
+                    .is_none_or(|n| n.trim().is_empty())
+        });
+        let why = match shadow {
+            Some(q) => format!(
+                ": proxy `{}` serves the same protocol `{}` for every host and comes first",
+                q.id, p.protocol
+            ),
+            None => format!(" (protocol `{}`)", p.protocol),
+        };
+        notes.push(format!(
+            "proxy `{}` ({}) serves no repository of this build{why}",
+            p.id,
+            p.origin.describe()
+        ));
     }
     notes
 }

@@ -85,7 +85,10 @@ fn pipeline(xml: String) {
             ..Default::default()
         },
         security_file: Some("/nonexistent/settings-security.xml".into()),
-        repositories: vec![m2resolver::repository::RemoteRepository::new("central", "https://repo/")],
+        repositories: vec![m2resolver::repository::RemoteRepository::new(
+            "central",
+            "https://repo/",
+        )],
         ..Default::default()
     };
     let e = explain(&request);
@@ -135,7 +138,11 @@ fn hostile_inputs_are_refused_not_exhausting() {
     let laughs = r#"<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>
 <settings><localRepository>&lol2;</localRepository></settings>"#;
     let out = read_settings(laughs.as_bytes(), "lol.xml", SourceLevel::User, None);
-    assert!(out.is_fatal(), "undeclared (DTD-declared) entities are not expanded: {:?}", out.problems);
+    assert!(
+        out.is_fatal(),
+        "undeclared (DTD-declared) entities are not expanded: {:?}",
+        out.problems
+    );
     let xxe = r#"<!DOCTYPE s [<!ENTITY x SYSTEM "file:///etc/passwd">]><settings><localRepository>&x;</localRepository></settings>"#;
     let out = read_settings(xxe.as_bytes(), "xxe.xml", SourceLevel::User, None);
     assert!(out.is_fatal());
