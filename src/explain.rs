@@ -945,6 +945,12 @@ impl Explanation {
                 .find(|t| trace_lands_in(t, r) && t.proxy.is_some())
             {
                 if let Some(pt) = &trace.proxy {
+                    if pt.settings.http_fallback {
+                        let _ = writeln!(
+                            o,
+                            "     no `https` proxy applies, so the `http` proxy serves this https repository (Maven's rule)"
+                        );
+                    }
                     for ex in &pt.settings.excluded {
                         let _ = writeln!(
                             o,
