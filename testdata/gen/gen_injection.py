@@ -352,5 +352,19 @@ c("combo-mirror-proxy-auth-https-fallback", "Mirror on http, https-only proxy: t
   S(servers(server("m", "u", "p")) + mirrors(mirror("m", "*", "http://mirror.example.com/all"))
     + proxies(proxy("ps", "sproxy.example.com", protocol="https"))), args=A(CENTRAL))
 
+# ---------------------------------------------------------------- odd URLs
+c("mirror-external-odd-urls", "external:* with odd URLs: no scheme, Http://LocalHost and http://localhost. are external (mirrored); file:relative/dir is local.",
+  one_mirror("external:*"), args=A("noscheme=repo.example.com/maven2", "mixed=Http://LocalHost/r", "fileish=file:relative/dir",
+                                   "lh-dots=http://localhost./r"))
+c("proxy-uppercase-scheme", "HTTPS:// and HTTP:// repository URLs pick the https / http proxy (protocol lower-cased).",
+  S(proxies(proxy("ph", "hproxy.example.com"), proxy("ps", "sproxy.example.com", protocol="https"))),
+  args=A("up=HTTPS://repo.example.com/r", "uh=HTTP://repo.example.com/r"))
+c("nph-uppercase-url-host", "nonProxyHosts matches a host written in upper case in the URL (case-insensitive).",
+  S(proxies(proxy("p", "proxy.example.com", nph="repo.example.com"))),
+  args=A("up=https://REPO.Example.COM/r", "other=https://other.example.com/r"))
+c("order-disabled-repo-kept", "A profile repository with releases and snapshots disabled is still listed.",
+  S(profiles(prof("p", repos=[repo("off", "https://off.example.com/", rel=("false", None, None), snap=("false", None, None))]))
+    + active("p")), args=A(CENTRAL))
+
 W.prune()
 print("injection cases:", len(W.names))

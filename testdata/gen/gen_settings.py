@@ -25,7 +25,7 @@ c("defaults-boolean-true-uppercase", "Booleans are Boolean.valueOf: TRUE and Tru
   S(el("offline", "TRUE") + el("interactiveMode", "FALSE")
     + mirrors(mirror("m", "central", "https://m.example.com/repo", blocked="True"))
     + proxies(proxy("p", "proxy.example.com", active="TRUE"))), args=CENTRAL)
-c("defaults-boolean-yes-is-false", "Booleans: 'yes', '1' and 'on' are false (interactiveMode yes -> false, active 1 -> false).",
+c("defaults-boolean-yes-is-false", "Booleans: 'yes', '1' and 'on' are false (offline/interactiveMode yes, mirror blocked 1, proxy active on).",
   S(el("offline", "yes") + el("interactiveMode", "yes")
     + mirrors(mirror("m", "central", "https://m.example.com/repo", blocked="1"))
     + proxies(proxy("p", "proxy.example.com", active="on"))), args=CENTRAL)
@@ -456,6 +456,36 @@ c("decrypt-inactive-proxy", "An inactive proxy with a bad encrypted password: no
 c("decrypt-via-interpolation", "An encrypted value delivered through ${env.X} interpolation is decrypted too.",
   S(servers(server("srv", "u", "${env.M2R_FIX_ENC}"))), sec=security_xml(), env=[("M2R_FIX_ENC", ENC["secret1"])],
   args=SRV_REPO)
+
+# ---------------------------------------------------------------- more parsing / interpolation edges
+c("parse-latin1-encoding", "encoding=ISO-8859-1 declaration with Latin-1 bytes: the declared encoding is honoured.",
+  ('<?xml version="1.0" encoding="ISO-8859-1"?>\n<settings>\n  <servers>\n    <server>\n      <id>s</id>\n'
+   '      <username>j\u00fcrgen</username>\n      <password>p\u00e4ss</password>\n    </server>\n  </servers>\n</settings>\n'
+   ).encode("latin-1"), args=repos_args("s=https://s.example.com/"))
+c("parse-crlf-line-numbers", "CRLF line endings: the unknown-element WARNING still reports the right line.",
+  S("<servers>\n  <server>\n    <id>s</id>\n  </server>\n</servers>\n<bogus>x</bogus>\n").replace("\n", "\r\n"), args=CENTRAL)
+c("parse-doctype", "A <!DOCTYPE settings> declaration before the root.",
+  '<?xml version="1.0"?>\n<!DOCTYPE settings>\n<settings>\n  <offline>true</offline>\n</settings>\n', args=CENTRAL)
+c("parse-port-empty", "An empty <port></port> is not the default: strict parse error (WARNING), lenient port 0.",
+  S(proxies(proxy("p", "proxy.example.com", port=""))), args=CENTRAL)
+c("parse-boolean-padded", "Boolean text with surrounding spaces (' true ') is trimmed first: offline true.",
+  S(el("offline", " true ") + mirrors(mirror("m", "central", "https://m.example.com/", blocked="\n  true\n")) ), args=CENTRAL)
+c("parse-comments-and-pi", "Comments and processing instructions between elements are ignored.",
+  S("<!-- c1 -->\n<?pi data?>\n" + servers("<!-- c2 -->\n" + server("s", "u", "p")) + "<!-- c3 -->\n"),
+  args=repos_args("s=https://s.example.com/"))
+c("valid-mirror-mirrorof-blank", "<mirrorOf>   </mirrorOf> is trimmed to empty: ERROR.",
+  S(mirrors(mirror("m", "   ", "https://m.example.com/"))), args=CENTRAL)
+c("interp-active-profile", "${...} in <activeProfile> is interpolated before activation (-Dwhich=b activates b).",
+  S(profiles(prof("a", [repo("repo-a", "https://a.example.com/")]), prof("b", [repo("repo-b", "https://b.example.com/")]))
+    + active("${which}")), args=["-Dwhich=b"])
+c("interp-activation-value", "${...} in an activation property value is interpolated by the settings builder first.",
+  S(profiles(prof("p", [repo("repo-p", "https://p.example.com/")],
+                  act=wrap("property", el("name", "target") + el("value", "${env.M2R_FIX_TARGET}"))))),
+  env=[("M2R_FIX_TARGET", "prod")], args=["-Dtarget=prod"])
+c("interp-equals-in-value", "-Dpw=a=b=c keeps everything after the first '=' as the value.",
+  S(servers(server("s", "u", "${pw}"))), args=["-Dpw=a=b=c"] + repos_args("s=https://s.example.com/"))
+c("act-cli-empty-tokens", "-P ',a,,' : empty tokens are skipped, a is activated.",
+  S(profiles(prof("a", [repo("repo-a", "https://a.example.com/")]))), args=["-P", ",a,,"])
 
 W.prune()
 print("settings cases:", len(W.names))

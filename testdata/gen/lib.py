@@ -207,5 +207,10 @@ class Writer:
 
 
 def write(path, text):
-    with open(path, "w", newline="") as f:
+    """Write text as UTF-8 (bytes are written unchanged, for cases that need another encoding)."""
+    if isinstance(text, bytes):
+        with open(path, "wb") as f:
+            f.write(text)
+        return
+    with open(path, "w", newline="", encoding="utf-8") as f:
         f.write(text)
