@@ -86,6 +86,23 @@ fn run_case(dir: &Path) -> Vec<String> {
         .arg("--json")
         .args(&args)
         .current_dir(dir);
+    // Maven ignores proxy variables, and the contract's default global settings come from
+    // M2_HOME: keep the machine's own values out of the comparison.
+    for var in [
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "NO_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+        "no_proxy",
+        "REQUEST_METHOD",
+        "M2_HOME",
+        "MAVEN_HOME",
+    ] {
+        cmd.env_remove(var);
+    }
     if let Ok(env) = std::fs::read_to_string(dir.join("env")) {
         for line in env.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
             let (k, v) = line.split_once('=').unwrap_or((line, ""));
