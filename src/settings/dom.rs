@@ -221,7 +221,7 @@ pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
         config.trim_text(false);
         config.check_end_names = true;
         config.expand_empty_elements = false;
-        config.check_comments = false;
+        config.check_comments = true;
     }
     let mut stack: Vec<Node<'_>> = Vec::new();
     let mut root: Option<Node<'_>> = None;

@@ -52,11 +52,12 @@ fn main() -> ExitCode {
                 }
             };
             let explanation = explain(&request);
-            if json {
-                println!("{}", to_canonical_json(&explanation.to_json()));
+            let text = if json {
+                to_canonical_json(&explanation.to_json()) + "\n"
             } else {
-                print!("{}", explanation.render(show_secrets));
-            }
+                explanation.render(show_secrets)
+            };
+            out(&text);
             if explanation.failed() {
                 ExitCode::from(1)
             } else {
@@ -64,6 +65,13 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Writes to stdout; a closed pipe (`m2r explain | head`) ends quietly instead of panicking.
+fn out(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush());
 }
 
 fn init_tracing() {
