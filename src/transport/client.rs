@@ -364,6 +364,14 @@ impl Transport {
                         url: redacted,
                         status,
                         sent_credentials: auth.is_some() && same_origin,
+                        via_proxy: repo
+                            .proxy
+                            .as_ref()
+                            .filter(|p| {
+                                url.scheme() == "http"
+                                    && !p.kind.to_ascii_lowercase().starts_with("socks")
+                            })
+                            .map(proxy_label),
                     })
                 }
                 407 => return Attempt::Fail(proxy_auth_error(repo, redacted)),
@@ -569,6 +577,15 @@ fn classify_error(
         || lower.contains("proxy authentication required")
     {
         return Attempt::Fail(proxy_auth_error(repo, url.to_string()));
+    }
+    if lower.contains("tunnel error: unsuccessful") {
+        let p = repo.proxy.as_ref();
+        return Attempt::Fail(TransportError::ProxyRefused {
+            proxy: p.map(proxy_label).unwrap_or_else(|| "(unknown)".into()),
+            proxy_id: p.and_then(proxy_id),
+            repository: repo.id.clone(),
+            url: url.to_string(),
+        });
     }
     let via = repo
         .proxy

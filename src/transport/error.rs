@@ -18,8 +18,9 @@ pub enum TransportError {
         status: u16,
     },
     /// 401/403 from the repository.
-    #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}",
-        status_text(*status), if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" })]
+    #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}{}",
+        status_text(*status), if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" },
+        via_proxy.as_deref().map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials")).unwrap_or_default())]
     Unauthorized {
         /// The server id the credentials are looked up by (= repository id).
         server_id: String,
@@ -29,6 +30,22 @@ pub enum TransportError {
         status: u16,
         /// Whether an `Authorization` header was sent.
         sent_credentials: bool,
+        /// `host:port` of the plain-HTTP proxy the request went through, if any.
+        via_proxy: Option<String>,
+    },
+    /// The proxy refused to open a CONNECT tunnel with a status other than 407 (tinyproxy answers
+    /// 401 for wrong credentials; a proxy may also forbid the target port).
+    #[error("proxy {proxy}{} refused to open a tunnel to {url} for repository `{repository}`: check the proxy's username/password in settings.xml and that the proxy allows CONNECT to this port",
+        proxy_id.as_deref().map(|i| format!(" (id `{i}`)")).unwrap_or_default())]
+    ProxyRefused {
+        /// `host:port` of the proxy.
+        proxy: String,
+        /// The settings proxy id when known.
+        proxy_id: Option<String>,
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
     },
     /// 407 from the HTTP proxy (plain request or `CONNECT`).
     #[error("proxy authentication failed (HTTP 407) at proxy {proxy} used for repository `{repository}` ({url}): check the <proxy>{} username/password in settings.xml{}",
@@ -175,6 +192,7 @@ mod tests {
             url: "https://h/r/a.jar".into(),
             status: 401,
             sent_credentials: true,
+            via_proxy: None,
         };
         let m = e.to_string();
         assert!(

@@ -38,7 +38,8 @@ struct Bar(ProgressBar, AtomicU64);
 impl ProgressListener for Bar {
     fn progress(&self, _artifact: &Coordinate, bytes: u64) {
         let total = self.1.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        self.0.set_message(format!("{}", indicatif::HumanBytes(total)));
+        self.0
+            .set_message(format!("{}", indicatif::HumanBytes(total)));
     }
     fn done(&self, _artifact: &ResolvedArtifact) {
         self.0.inc(1);
@@ -65,7 +66,12 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
                     }
                 }
             }
-            Err(e) => return Err(vec![format!("cannot read coordinate file {}: {e}", file.display())]),
+            Err(e) => {
+                return Err(vec![format!(
+                    "cannot read coordinate file {}: {e}",
+                    file.display()
+                )])
+            }
         }
     }
     let mut coords = Vec::new();
@@ -87,7 +93,12 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
 }
 
 /// Runs `m2r get`; returns the exit status.
-pub fn run(args: GetArgs, repositories: Vec<RemoteRepository>, local_repo: PathBuf, offline: bool) -> i32 {
+pub fn run(
+    args: GetArgs,
+    repositories: Vec<RemoteRepository>,
+    local_repo: PathBuf,
+    offline: bool,
+) -> i32 {
     let coords = match read_coordinates(&args) {
         Ok(c) => c,
         Err(errors) => {
@@ -107,8 +118,10 @@ pub fn run(args: GetArgs, repositories: Vec<RemoteRepository>, local_repo: PathB
     let bar = if std::io::stderr().is_terminal() {
         let pb = ProgressBar::new(coords.len() as u64);
         pb.set_style(
-            ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} artifacts {msg} {elapsed}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "{spinner} [{bar:30}] {pos}/{len} artifacts {msg} {elapsed}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         let pb_listener = Arc::new(Bar(pb.clone(), AtomicU64::new(0)));
         config.listener = pb_listener;
@@ -182,6 +195,9 @@ mod tests {
             ..Default::default()
         };
         let repos = vec![RemoteRepository::new("central", "http://127.0.0.1:9/r")];
-        assert_eq!(run(args, repos, dir.path().to_path_buf(), true), EXIT_FAILED);
+        assert_eq!(
+            run(args, repos, dir.path().to_path_buf(), true),
+            EXIT_FAILED
+        );
     }
 }
