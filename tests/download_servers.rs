@@ -2,6 +2,8 @@
 //! started per test by `tests/support`. Run `bash scripts/test-servers.sh` first if they are
 //! missing (the tests fail and say so).
 
+#![allow(clippy::result_large_err)]
+
 mod support;
 
 use m2resolver::download::{

@@ -14,6 +14,10 @@
 //! [`Resolver`] is async (tokio) with a bounded number of in-flight HTTP requests;
 //! [`BlockingResolver`] wraps it for callers without a runtime.
 
+// Errors carry what/where text for the user; they are per artifact and rare, so their size
+// does not matter.
+#![allow(clippy::result_large_err)]
+
 use crate::download::checksum::{
     self, included_checksums, parse_checksum_file, parse_checksum_policy, Algorithm,
 };
@@ -743,7 +747,7 @@ impl Inner {
         headers: &HeaderMap,
         sha1: Option<Result<(Vec<u8>, Fetched), TransportError>>,
     ) -> std::io::Result<Verdict> {
-        for (alg, expected) in included_checksums(headers) {
+        if let Some((alg, expected)) = included_checksums(headers).into_iter().next() {
             let actual = sink.digest(alg)?;
             return Ok(if checksum::matches(&expected, &actual) {
                 Verdict::Verified(alg, expected)
