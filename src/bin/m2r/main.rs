@@ -2,10 +2,11 @@
 //! the library's requests from them and the process environment, and prints; every behaviour
 //! lives in the library.
 
+mod get;
 mod options;
 
 use clap::{Parser, Subcommand};
-use m2resolver::explain::{explain, to_canonical_json};
+use m2resolver::explain::{explain, resolve_repositories, to_canonical_json};
 use options::CommonArgs;
 use std::process::ExitCode;
 
@@ -32,6 +33,26 @@ enum Command {
         /// Show passwords in the human form.
         #[arg(long)]
         show_secrets: bool,
+    },
+    /// Download artifacts into the local repository through mirrors, proxies and credentials.
+    Get {
+        #[command(flatten)]
+        common: CommonArgs,
+        /// Local repository (default: the settings' localRepository, else ~/.m2/repository).
+        #[arg(long = "local-repository", value_name = "DIR")]
+        local_repository: Option<std::path::PathBuf>,
+        /// Answer from the local repository only.
+        #[arg(long)]
+        offline: bool,
+        /// HTTP requests in flight.
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
+        /// A file with one coordinate per line.
+        #[arg(long = "from-file", value_name = "FILE")]
+        from_file: Option<std::path::PathBuf>,
+        /// groupId:artifactId[:extension[:classifier]]:version
+        #[arg(value_name = "COORD")]
+        coords: Vec<String>,
     },
 }
 
@@ -64,6 +85,47 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         }
+        Command::Get {
+            common,
+            local_repository,
+            offline,
+            threads,
+            from_file,
+            coords,
+        } => {
+            let request = match common.explain_request() {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("m2r: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let (repositories, problems, settings) = match resolve_repositories(&request) {
+                Ok(r) => r,
+                Err(problems) => {
+                    for p in problems {
+                        eprintln!("{p}");
+                    }
+                    eprintln!(
+                        "m2r: the settings could not be built; run `m2r explain` for details"
+                    );
+                    return ExitCode::from(1);
+                }
+            };
+            for p in &problems {
+                eprintln!("{p}");
+            }
+            let local = local_repository
+                .map(|p| request.cwd.join(p))
+                .unwrap_or_else(|| options::local_repository(&request, &settings));
+            let args = get::GetArgs {
+                coords,
+                from_file,
+                threads,
+            };
+            let code = get::run(args, repositories, local, offline || settings.offline);
+            ExitCode::from(u8::try_from(code).unwrap_or(1))
+        }
     }
 }
 
@@ -71,7 +133,9 @@ fn main() -> ExitCode {
 fn out(text: &str) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush());
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush());
 }
 
 fn init_tracing() {

@@ -104,3 +104,38 @@ impl CommonArgs {
         })
     }
 }
+
+/// The local repository: `maven.repo.local` property, else the settings' `localRepository`
+/// (relative to the working directory), else `${user.home}/.m2/repository`.
+pub fn local_repository(
+    request: &ExplainRequest,
+    settings: &m2resolver::settings::Settings,
+) -> PathBuf {
+    let props = &request.settings;
+    if let Some(p) = props
+        .user_properties
+        .get("maven.repo.local")
+        .or_else(|| props.system_properties.get("maven.repo.local"))
+        .filter(|p| !p.is_empty())
+    {
+        return resolve_path(&request.cwd, std::path::Path::new(p));
+    }
+    if let Some(p) = settings
+        .local_repository
+        .as_deref()
+        .filter(|p| !p.is_empty())
+    {
+        return resolve_path(&request.cwd, std::path::Path::new(p));
+    }
+    let mut lookup = props.system_properties.clone();
+    lookup.extend(
+        props
+            .user_properties
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone())),
+    );
+    resolve_path(
+        &request.cwd,
+        &Locations::from_properties(&lookup, &props.env).local_repository,
+    )
+}

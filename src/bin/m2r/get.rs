@@ -1,0 +1,203 @@
+//! `m2r get`: download artifacts into the local repository (cli-contract.md).
+//!
+//! This file owns reading the coordinates (arguments and `--from-file`), running the
+//! [`BlockingResolver`], the progress bar (only when stderr is a terminal) and the output: one line
+//! per artifact with its local path on stdout, one `error:` line per failed artifact on stderr.
+//! The settings → repositories step and the argument parser live in `main.rs`.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use m2resolver::download::{
+    BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact, ResolverConfig,
+};
+use m2resolver::repository::RemoteRepository;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Arguments of `m2r get` (the lead's clap layer fills them).
+#[derive(Debug, Clone, Default)]
+pub struct GetArgs {
+    /// Coordinates `groupId:artifactId[:extension[:classifier]]:version`.
+    pub coords: Vec<String>,
+    /// A file with one coordinate per line (blank lines and `#` comments skipped).
+    pub from_file: Option<PathBuf>,
+    /// HTTP requests in flight (default: the library's).
+    pub threads: Option<usize>,
+}
+
+/// Exit status: every artifact resolved with verified checksums.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: at least one artifact failed or was accepted without a verified checksum.
+pub const EXIT_FAILED: i32 = 1;
+/// Exit status: bad input (coordinates, coordinate file, setup).
+pub const EXIT_USAGE: i32 = 2;
+
+struct Bar(ProgressBar, AtomicU64);
+
+impl ProgressListener for Bar {
+    fn progress(&self, _artifact: &Coordinate, bytes: u64) {
+        let total = self.1.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        self.0
+            .set_message(format!("{}", indicatif::HumanBytes(total)));
+    }
+    fn done(&self, _artifact: &ResolvedArtifact) {
+        self.0.inc(1);
+    }
+    fn failed(&self, _artifact: &Coordinate, _error: &DownloadError) {
+        self.0.inc(1);
+    }
+}
+
+/// Reads the coordinates of `args`: arguments first, then the file's lines.
+pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> {
+    let mut texts: Vec<(String, String)> = args
+        .coords
+        .iter()
+        .map(|c| (c.clone(), "argument".to_string()))
+        .collect();
+    if let Some(file) = &args.from_file {
+        match std::fs::read_to_string(file) {
+            Ok(content) => {
+                for (i, line) in content.lines().enumerate() {
+                    let t = line.trim();
+                    if !t.is_empty() && !t.starts_with('#') {
+                        texts.push((t.to_string(), format!("{}:{}", file.display(), i + 1)));
+                    }
+                }
+            }
+            Err(e) => {
+                return Err(vec![format!(
+                    "cannot read coordinate file {}: {e}",
+                    file.display()
+                )])
+            }
+        }
+    }
+    let mut coords = Vec::new();
+    let mut errors = Vec::new();
+    for (t, origin) in texts {
+        match Coordinate::parse(&t) {
+            Ok(c) => coords.push(c),
+            Err(e) => errors.push(format!("{origin}: {e}")),
+        }
+    }
+    if coords.is_empty() && errors.is_empty() {
+        errors.push("no artifact coordinates given (COORD... or --from-file FILE)".to_string());
+    }
+    if errors.is_empty() {
+        Ok(coords)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Runs `m2r get`; returns the exit status.
+pub fn run(
+    args: GetArgs,
+    repositories: Vec<RemoteRepository>,
+    local_repo: PathBuf,
+    offline: bool,
+) -> i32 {
+    let coords = match read_coordinates(&args) {
+        Ok(c) => c,
+        Err(errors) => {
+            for e in errors {
+                eprintln!("error: {e}");
+            }
+            return EXIT_USAGE;
+        }
+    };
+    let mut config = ResolverConfig::new(repositories, local_repo);
+    config.offline = offline;
+    if let Some(n) = args.threads.filter(|n| *n > 0) {
+        config.max_in_flight = n;
+    }
+    // The CLI is the edge where the process environment is read (SSL_CERT_FILE).
+    config.transport.env = std::env::vars().collect();
+    let bar = if std::io::stderr().is_terminal() {
+        let pb = ProgressBar::new(coords.len() as u64);
+        pb.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{bar:30}] {pos}/{len} artifacts {msg} {elapsed}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let pb_listener = Arc::new(Bar(pb.clone(), AtomicU64::new(0)));
+        config.listener = pb_listener;
+        Some(pb)
+    } else {
+        None
+    };
+    let resolver = match BlockingResolver::new(config) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let results = resolver.resolve(&coords);
+    if let Some(pb) = bar {
+        pb.finish_and_clear();
+    }
+    let mut status = EXIT_OK;
+    let mut stdout = std::io::stdout().lock();
+    for (coord, result) in coords.iter().zip(results) {
+        match result {
+            Ok(a) => {
+                use std::io::Write;
+                let _ = writeln!(stdout, "{}", a.path.display());
+                for w in &a.warnings {
+                    eprintln!("warning: {coord}: {w}");
+                }
+                if !a.is_verified() {
+                    status = EXIT_FAILED;
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                status = EXIT_FAILED;
+            }
+        }
+    }
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_from_args_and_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("coords.txt");
+        std::fs::write(&f, "# list\n\ng:a:2\n  g:b:pom:3  \n").unwrap();
+        let args = GetArgs {
+            coords: vec!["g:x:1".into()],
+            from_file: Some(f.clone()),
+            threads: None,
+        };
+        let c = read_coordinates(&args).unwrap();
+        let s: Vec<String> = c.iter().map(|c| c.to_string()).collect();
+        assert_eq!(s, ["g:x:jar:1", "g:a:jar:2", "g:b:pom:3"]);
+        std::fs::write(&f, "g:a:2\nbad\n").unwrap();
+        let errs = read_coordinates(&args).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert!(errs[0].contains("coords.txt:2"), "{errs:?}");
+        assert!(read_coordinates(&GetArgs::default()).is_err());
+    }
+
+    #[test]
+    fn offline_missing_artifact_fails_with_exit_1() {
+        let dir = tempfile::tempdir().unwrap();
+        let args = GetArgs {
+            coords: vec!["g:a:1".into()],
+            ..Default::default()
+        };
+        let repos = vec![RemoteRepository::new("central", "http://127.0.0.1:9/r")];
+        assert_eq!(
+            run(args, repos, dir.path().to_path_buf(), true),
+            EXIT_FAILED
+        );
+    }
+}

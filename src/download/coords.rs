@@ -1,0 +1,285 @@
+//! Artifact coordinates: `groupId:artifactId[:extension[:classifier]]:version`.
+//!
+//! This module owns parsing and printing coordinates as `m2r get` and the bench files write them
+//! (the order Maven Resolver's `DefaultArtifact` uses). It does not resolve versions: `SNAPSHOT`,
+//! `LATEST` and `RELEASE` are recognised here but turned into real versions by
+//! [`crate::download::metadata`].
+
+use std::fmt;
+use thiserror::Error;
+
+/// Why a coordinate string could not be parsed.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum CoordinateError {
+    /// Not 3 to 5 `:`-separated parts.
+    #[error("invalid artifact coordinate `{input}`: expected groupId:artifactId[:extension[:classifier]]:version, got {parts} part(s)")]
+    PartCount {
+        /// The text as given.
+        input: String,
+        /// How many `:`-separated parts it had.
+        parts: usize,
+    },
+    /// A required part is empty.
+    #[error("invalid artifact coordinate `{input}`: the {part} is empty")]
+    EmptyPart {
+        /// The text as given.
+        input: String,
+        /// `groupId`, `artifactId` or `version`.
+        part: &'static str,
+    },
+    /// A part contains a character that cannot appear in a repository path.
+    #[error("invalid artifact coordinate `{input}`: the {part} `{value}` contains `{ch}`, which cannot appear in a repository path")]
+    BadCharacter {
+        /// The text as given.
+        input: String,
+        /// Which part.
+        part: &'static str,
+        /// The part's value.
+        value: String,
+        /// The offending character.
+        ch: char,
+    },
+}
+
+/// One artifact to resolve.
+///
+/// ```
+/// use m2resolver::download::Coordinate;
+/// let c: Coordinate = "org.example:foo:jar:sources:1.0".parse().unwrap();
+/// assert_eq!(c.group_id, "org.example");
+/// assert_eq!(c.classifier, "sources");
+/// assert_eq!(c.to_string(), "org.example:foo:jar:sources:1.0");
+/// let d = Coordinate::parse("org.example:foo:1.0-SNAPSHOT").unwrap();
+/// assert_eq!(d.extension, "jar");
+/// assert!(d.is_snapshot());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Coordinate {
+    /// `groupId` (dots become directories).
+    pub group_id: String,
+    /// `artifactId`.
+    pub artifact_id: String,
+    /// File extension, `jar` unless given.
+    pub extension: String,
+    /// Classifier, empty when none.
+    pub classifier: String,
+    /// Requested version: a plain version, `X-SNAPSHOT`, `LATEST` or `RELEASE`.
+    pub version: String,
+}
+
+impl Coordinate {
+    /// Parses `groupId:artifactId[:extension[:classifier]]:version` (surrounding whitespace ignored).
+    pub fn parse(input: &str) -> Result<Self, CoordinateError> {
+        let text = input.trim();
+        let parts: Vec<&str> = text.split(':').collect();
+        let (g, a, e, c, v) = match parts.as_slice() {
+            [g, a, v] => (*g, *a, "jar", "", *v),
+            [g, a, e, v] => (*g, *a, *e, "", *v),
+            [g, a, e, c, v] => (*g, *a, *e, *c, *v),
+            _ => {
+                return Err(CoordinateError::PartCount {
+                    input: input.to_string(),
+                    parts: parts.len(),
+                })
+            }
+        };
+        let e = if e.is_empty() { "jar" } else { e };
+        for (part, value) in [("groupId", g), ("artifactId", a), ("version", v)] {
+            if value.is_empty() {
+                return Err(CoordinateError::EmptyPart {
+                    input: input.to_string(),
+                    part,
+                });
+            }
+        }
+        for (part, value) in [
+            ("groupId", g),
+            ("artifactId", a),
+            ("extension", e),
+            ("classifier", c),
+            ("version", v),
+        ] {
+            if let Some(ch) = value.chars().find(|ch| {
+                matches!(ch, '/' | '\\' | '?' | '#' | '%') || ch.is_whitespace() || ch.is_control()
+            }) {
+                return Err(CoordinateError::BadCharacter {
+                    input: input.to_string(),
+                    part,
+                    value: value.to_string(),
+                    ch,
+                });
+            }
+            if value == ".." || value == "." {
+                return Err(CoordinateError::BadCharacter {
+                    input: input.to_string(),
+                    part,
+                    value: value.to_string(),
+                    ch: '.',
+                });
+            }
+        }
+        Ok(Coordinate {
+            group_id: g.to_string(),
+            artifact_id: a.to_string(),
+            extension: e.to_string(),
+            classifier: c.to_string(),
+            version: v.to_string(),
+        })
+    }
+
+    /// True when the version ends with `SNAPSHOT` (Maven's `Artifact.isSnapshot`).
+    pub fn is_snapshot(&self) -> bool {
+        is_snapshot_version(&self.version)
+    }
+
+    /// The same coordinate with another version.
+    pub fn with_version(&self, version: impl Into<String>) -> Self {
+        Coordinate {
+            version: version.into(),
+            ..self.clone()
+        }
+    }
+}
+
+/// Maven's snapshot test: the version ends with `SNAPSHOT`, or is a timestamped snapshot
+/// (`1.0-20240102.030405-7`).
+pub fn is_snapshot_version(version: &str) -> bool {
+    version.ends_with("SNAPSHOT") || timestamped_base(version).is_some()
+}
+
+/// The base version: `1.0-20240102.030405-7` → `1.0-SNAPSHOT`; other versions unchanged.
+///
+/// ```
+/// use m2resolver::download::coords::base_version;
+/// assert_eq!(base_version("1.0-20240102.030405-7"), "1.0-SNAPSHOT");
+/// assert_eq!(base_version("1.0"), "1.0");
+/// ```
+pub fn base_version(version: &str) -> String {
+    match timestamped_base(version) {
+        Some(base) => format!("{base}SNAPSHOT"),
+        None => version.to_string(),
+    }
+}
+
+/// For `<base>-yyyyMMdd.HHmmss-N` returns `<base>-` (Maven's `SNAPSHOT_TIMESTAMP` pattern
+/// `^(.*-)?([0-9]{8}\.[0-9]{6}-[0-9]+)$`).
+fn timestamped_base(version: &str) -> Option<&str> {
+    let dash = version.rfind('-')?;
+    let (head, build) = (&version[..dash], &version[dash + 1..]);
+    if build.is_empty() || !build.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let ts_start = head.len().checked_sub(15)?;
+    let ts = &head[ts_start..];
+    let b = ts.as_bytes();
+    let ok = b.len() == 15
+        && b[8] == b'.'
+        && b[..8].iter().all(u8::is_ascii_digit)
+        && b[9..].iter().all(u8::is_ascii_digit);
+    if !ok {
+        return None;
+    }
+    let prefix = &version[..ts_start];
+    if prefix.is_empty() || prefix.ends_with('-') {
+        Some(prefix)
+    } else {
+        None
+    }
+}
+
+impl std::str::FromStr for Coordinate {
+    type Err = CoordinateError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Coordinate::parse(s)
+    }
+}
+
+impl fmt::Display for Coordinate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}",
+            self.group_id, self.artifact_id, self.extension
+        )?;
+        if !self.classifier.is_empty() {
+            write!(f, ":{}", self.classifier)?;
+        }
+        write!(f, ":{}", self.version)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_all_forms() {
+        let cases: &[(&str, [&str; 5])] = &[
+            ("g:a:1", ["g", "a", "jar", "", "1"]),
+            ("g:a:pom:1", ["g", "a", "pom", "", "1"]),
+            ("g:a:jar:sources:1", ["g", "a", "jar", "sources", "1"]),
+            (
+                " org.x:y-z:war:2.0-SNAPSHOT \n",
+                ["org.x", "y-z", "war", "", "2.0-SNAPSHOT"],
+            ),
+            ("g:a::1", ["g", "a", "jar", "", "1"]),
+            ("g:a:jar::1", ["g", "a", "jar", "", "1"]),
+        ];
+        for (input, [g, a, e, c, v]) in cases {
+            let got = Coordinate::parse(input).unwrap();
+            assert_eq!(
+                (
+                    &*got.group_id,
+                    &*got.artifact_id,
+                    &*got.extension,
+                    &*got.classifier,
+                    &*got.version
+                ),
+                (*g, *a, *e, *c, *v),
+                "{input}"
+            );
+        }
+    }
+
+    #[test]
+    fn rejects_bad_input_with_clear_errors() {
+        let err = Coordinate::parse("g:a").unwrap_err();
+        assert!(err.to_string().contains("got 2 part(s)"), "{err}");
+        let err = Coordinate::parse("g:a:b:c:d:e").unwrap_err();
+        assert!(matches!(err, CoordinateError::PartCount { parts: 6, .. }));
+        let err = Coordinate::parse(":a:1").unwrap_err();
+        assert!(err.to_string().contains("groupId is empty"), "{err}");
+        let err = Coordinate::parse("g:a:").unwrap_err();
+        assert!(err.to_string().contains("version is empty"), "{err}");
+        let err = Coordinate::parse("g:a/../b:1").unwrap_err();
+        assert!(err.to_string().contains("artifactId"), "{err}");
+        assert!(Coordinate::parse("g:..:1").is_err());
+        assert!(Coordinate::parse("g:a b:1").is_err());
+    }
+
+    #[test]
+    fn display_round_trips() {
+        for s in ["g:a:jar:1", "g:a:pom:1", "g:a:jar:tests:1-SNAPSHOT"] {
+            assert_eq!(Coordinate::parse(s).unwrap().to_string(), s);
+        }
+    }
+
+    #[test]
+    fn snapshot_detection_and_base_version() {
+        let cases = [
+            ("1.0", false, "1.0"),
+            ("1.0-SNAPSHOT", true, "1.0-SNAPSHOT"),
+            ("SNAPSHOT", true, "SNAPSHOT"),
+            ("1.0-20240102.030405-7", true, "1.0-SNAPSHOT"),
+            ("20240102.030405-7", true, "SNAPSHOT"),
+            ("1.0-20240102.030405-", false, "1.0-20240102.030405-"),
+            ("1.0-2024010.030405-1", false, "1.0-2024010.030405-1"),
+            ("1.020240102.030405-1", false, "1.020240102.030405-1"),
+            ("LATEST", false, "LATEST"),
+        ];
+        for (v, snap, base) in cases {
+            assert_eq!(is_snapshot_version(v), snap, "{v}");
+            assert_eq!(base_version(v), base, "{v}");
+        }
+    }
+}

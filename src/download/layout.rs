@@ -1,0 +1,164 @@
+//! Maven 2 ("default") repository layout (spec §8.1): where an artifact, its checksum sidecars and
+//! its `maven-metadata.xml` live, relative to a repository root, and how such a path becomes a URL.
+//!
+//! Pure functions only; the local repository's own file names (`maven-metadata-<repoId>.xml`,
+//! `_remote.repositories`) are in [`crate::download::local`].
+
+use crate::download::coords::{base_version, Coordinate};
+use url::Url;
+
+/// Relative path of `coord` at the resolved `version`:
+/// `<groupId as dirs>/<artifactId>/<baseVersion>/<artifactId>-<version>[-<classifier>][.<extension>]`.
+///
+/// ```
+/// use m2resolver::download::{layout, Coordinate};
+/// let c = Coordinate::parse("org.example:foo:jar:sources:1.0-SNAPSHOT").unwrap();
+/// assert_eq!(
+///     layout::artifact_path(&c, "1.0-20240102.030405-7"),
+///     "org/example/foo/1.0-SNAPSHOT/foo-1.0-20240102.030405-7-sources.jar"
+/// );
+/// ```
+pub fn artifact_path(coord: &Coordinate, version: &str) -> String {
+    let mut p = String::with_capacity(96);
+    p.push_str(&coord.group_id.replace('.', "/"));
+    p.push('/');
+    p.push_str(&coord.artifact_id);
+    p.push('/');
+    p.push_str(&base_version(version));
+    p.push('/');
+    p.push_str(&artifact_file_name(coord, version));
+    p
+}
+
+/// File name part of [`artifact_path`].
+pub fn artifact_file_name(coord: &Coordinate, version: &str) -> String {
+    let mut name = format!("{}-{}", coord.artifact_id, version);
+    if !coord.classifier.is_empty() {
+        name.push('-');
+        name.push_str(&coord.classifier);
+    }
+    if !coord.extension.is_empty() {
+        name.push('.');
+        name.push_str(&coord.extension);
+    }
+    name
+}
+
+/// Directory of a metadata file: group, then optional artifact, then optional version (each only
+/// when non-empty), always ending with `/`.
+///
+/// ```
+/// use m2resolver::download::layout::metadata_dir;
+/// assert_eq!(metadata_dir("org.example", "", ""), "org/example/");
+/// assert_eq!(metadata_dir("org.example", "foo", ""), "org/example/foo/");
+/// assert_eq!(metadata_dir("org.example", "foo", "1.0-SNAPSHOT"), "org/example/foo/1.0-SNAPSHOT/");
+/// ```
+pub fn metadata_dir(group_id: &str, artifact_id: &str, version: &str) -> String {
+    let mut p = String::new();
+    if !group_id.is_empty() {
+        p.push_str(&group_id.replace('.', "/"));
+        p.push('/');
+    }
+    if !artifact_id.is_empty() {
+        p.push_str(artifact_id);
+        p.push('/');
+    }
+    if !version.is_empty() {
+        p.push_str(version);
+        p.push('/');
+    }
+    p
+}
+
+/// Remote metadata path: [`metadata_dir`] + `maven-metadata.xml`.
+pub fn metadata_path(group_id: &str, artifact_id: &str, version: &str) -> String {
+    format!(
+        "{}maven-metadata.xml",
+        metadata_dir(group_id, artifact_id, version)
+    )
+}
+
+/// Checksum sidecar of `path`: `<path>.<ext>` where ext is the algorithm's name lower-cased with `-`
+/// removed (`.sha1`, `.md5`, `.sha256`, `.sha512`).
+pub fn checksum_path(path: &str, extension: &str) -> String {
+    format!("{path}.{extension}")
+}
+
+/// Resolves a repository-relative `path` against the repository URL the way Resolver's
+/// `UriUtils.resolve` does: a missing trailing `/` is added to the base (dropping its query and
+/// fragment); characters not allowed in a URL path are percent-encoded.
+///
+/// ```
+/// use m2resolver::download::layout::resolve_url;
+/// let u = resolve_url("https://repo.example/maven2", "org/a b/x.jar").unwrap();
+/// assert_eq!(u.as_str(), "https://repo.example/maven2/org/a%20b/x.jar");
+/// ```
+pub fn resolve_url(base: &str, path: &str) -> Result<Url, url::ParseError> {
+    let mut base = Url::parse(base)?;
+    if !base.path().ends_with('/') {
+        let p = format!("{}/", base.path());
+        base.set_path(&p);
+        base.set_query(None);
+        base.set_fragment(None);
+    }
+    // "./" keeps a first segment containing ':' from being read as a scheme.
+    base.join(&format!("./{path}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn artifact_paths() {
+        let cases = [
+            ("g:a:1.0", "1.0", "g/a/1.0/a-1.0.jar"),
+            (
+                "org.ex.deep:a:pom:1.0",
+                "1.0",
+                "org/ex/deep/a/1.0/a-1.0.pom",
+            ),
+            ("g:a:jar:tests:1.0", "1.0", "g/a/1.0/a-1.0-tests.jar"),
+            (
+                "g:a:1.0-SNAPSHOT",
+                "1.0-SNAPSHOT",
+                "g/a/1.0-SNAPSHOT/a-1.0-SNAPSHOT.jar",
+            ),
+            (
+                "g:a:1.0-SNAPSHOT",
+                "1.0-20240102.030405-7",
+                "g/a/1.0-SNAPSHOT/a-1.0-20240102.030405-7.jar",
+            ),
+            ("g:a:tar.gz:bin:2", "2", "g/a/2/a-2-bin.tar.gz"),
+        ];
+        for (c, v, want) in cases {
+            let c = Coordinate::parse(c).unwrap();
+            assert_eq!(artifact_path(&c, v), want);
+        }
+    }
+
+    #[test]
+    fn metadata_and_checksum_paths() {
+        assert_eq!(metadata_path("g.h", "a", ""), "g/h/a/maven-metadata.xml");
+        assert_eq!(
+            metadata_path("g", "a", "1-SNAPSHOT"),
+            "g/a/1-SNAPSHOT/maven-metadata.xml"
+        );
+        assert_eq!(checksum_path("g/a/1/a-1.jar", "sha1"), "g/a/1/a-1.jar.sha1");
+    }
+
+    #[test]
+    fn url_resolution() {
+        let cases = [
+            ("http://h/r", "a/b.jar", "http://h/r/a/b.jar"),
+            ("http://h/r/", "a/b.jar", "http://h/r/a/b.jar"),
+            ("http://h:81/r?x=1#f", "a/b.jar", "http://h:81/r/a/b.jar"),
+            ("http://h", "a/b.jar", "http://h/a/b.jar"),
+            ("http://h/r", "c:x/b.jar", "http://h/r/c:x/b.jar"),
+        ];
+        for (b, p, want) in cases {
+            assert_eq!(resolve_url(b, p).unwrap().as_str(), want, "{b} + {p}");
+        }
+        assert!(resolve_url("not a url", "a").is_err());
+    }
+}

@@ -1,0 +1,999 @@
+//! The resolver: turns coordinates into files in the local repository, many at a time.
+//!
+//! Per artifact (spec §8.3–§8.8): resolve `SNAPSHOT`/`LATEST`/`RELEASE` through metadata (local
+//! first, then each eligible repository, cached per update policy); use the local file when the
+//! enhanced local repository manager says it is available; otherwise try the repositories in order
+//! (only those whose release/snapshot policy is enabled; only the one the version came from when
+//! metadata picked it), skipping blocked mirrors and not-found results cached in `*.lastUpdated`.
+//! A download streams into a temporary file in the target directory, hashing as it goes, while the
+//! `.sha1` is fetched concurrently; the checksum is checked (included header checksums first, then
+//! `.sha1`, `.md5`, `.sha256`, `.sha512`), a mismatch re-downloads once, then the policy decides
+//! (`fail` / `warn` / `ignore`); the file is renamed into place under a cross-process lock, its
+//! checksum persisted and `_remote.repositories` updated.
+//!
+//! [`Resolver`] is async (tokio) with a bounded number of in-flight HTTP requests;
+//! [`BlockingResolver`] wraps it for callers without a runtime.
+
+// Errors carry what/where text for the user; they are per artifact and rare, so their size
+// does not matter.
+#![allow(clippy::result_large_err)]
+
+use crate::download::checksum::{
+    self, included_checksums, parse_checksum_file, parse_checksum_policy, Algorithm,
+};
+use crate::download::coords::{base_version, is_snapshot_version, Coordinate};
+use crate::download::error::DownloadError;
+use crate::download::layout;
+use crate::download::local::{
+    read_properties, write_atomic, Availability, LocalRepository, RESOLVER_STATUS,
+};
+use crate::download::metadata::{Metadata, VersionCandidates, VersionRequest};
+use crate::download::policy::{from_millis, to_millis, Clock, SystemClock, UpdatePolicy};
+use crate::download::progress::{NoProgress, ProgressListener};
+use crate::repository::{ChecksumPolicy, RemoteRepository};
+use crate::transport::{
+    redact_url, BodySink, Fetched, Transport, TransportError, TransportOptions,
+};
+use futures_util::StreamExt;
+use reqwest::header::HeaderMap;
+use sha1::{Digest, Sha1};
+use std::collections::HashSet;
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tokio::sync::Semaphore;
+
+/// Default number of HTTP requests in flight (see the bench numbers in the crate's report: 32
+/// keeps tinyproxy/RTT routes busy without hurting the direct ones).
+pub const DEFAULT_IN_FLIGHT: usize = 32;
+
+/// Everything the resolver needs.
+#[derive(Clone)]
+pub struct ResolverConfig {
+    /// Repositories in Maven's order, after mirrors, proxies and authentication.
+    pub repositories: Vec<RemoteRepository>,
+    /// The local repository (Maven's default is `${user.home}/.m2/repository`).
+    pub local_repository: PathBuf,
+    /// Answer from the local repository only.
+    pub offline: bool,
+    /// Maximum HTTP requests in flight (also the number of artifacts worked on at once).
+    pub max_in_flight: usize,
+    /// HTTP options (extra CAs, env snapshot, retries, default timeouts).
+    pub transport: TransportOptions,
+    /// Time source for update policies.
+    pub clock: Arc<dyn Clock>,
+    /// Session-wide checksum policy (`-C` = fail, `-c` = warn), replacing the repositories'.
+    pub checksum_policy: Option<ChecksumPolicy>,
+    /// Session-wide update policy (`-U` = `always`, `-nsu` = `never` for snapshots).
+    pub update_policy: Option<String>,
+    /// Copy a downloaded timestamped snapshot to its `-SNAPSHOT` file name too (Resolver default).
+    pub snapshot_normalization: bool,
+    /// Progress events.
+    pub listener: Arc<dyn ProgressListener>,
+}
+
+impl std::fmt::Debug for ResolverConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResolverConfig")
+            .field(
+                "repositories",
+                &self.repositories.iter().map(|r| &r.id).collect::<Vec<_>>(),
+            )
+            .field("local_repository", &self.local_repository)
+            .field("offline", &self.offline)
+            .field("max_in_flight", &self.max_in_flight)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ResolverConfig {
+    /// Defaults: online, [`DEFAULT_IN_FLIGHT`] requests, system clock, repository policies.
+    pub fn new(repositories: Vec<RemoteRepository>, local_repository: impl Into<PathBuf>) -> Self {
+        ResolverConfig {
+            repositories,
+            local_repository: local_repository.into(),
+            offline: false,
+            max_in_flight: DEFAULT_IN_FLIGHT,
+            transport: TransportOptions::default(),
+            clock: Arc::new(SystemClock),
+            checksum_policy: None,
+            update_policy: None,
+            snapshot_normalization: true,
+            listener: Arc::new(NoProgress),
+        }
+    }
+}
+
+/// How the checksum of a resolved artifact was established.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChecksumOutcome {
+    /// Downloaded and matched this algorithm's expected value.
+    Verified {
+        /// `SHA-1`, `MD5`, ...
+        algorithm: &'static str,
+    },
+    /// Already in the local repository (verified when it was downloaded).
+    AlreadyLocal,
+    /// The repository's policy is `ignore`.
+    Ignored,
+    /// Accepted under the `warn` policy although it could not be verified.
+    Unverified {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// An artifact in the local repository.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolvedArtifact {
+    /// The coordinate as requested.
+    pub coordinate: Coordinate,
+    /// The resolved version (timestamped for snapshots).
+    pub version: String,
+    /// The file.
+    pub path: PathBuf,
+    /// The repository it was downloaded from (`None`: installed locally or untracked).
+    pub repository: Option<String>,
+    /// Whether this call downloaded it.
+    pub downloaded: bool,
+    /// Checksum status.
+    pub checksum: ChecksumOutcome,
+    /// Warnings (checksum accepted under `warn`, unknown policies, ...).
+    pub warnings: Vec<String>,
+}
+
+impl ResolvedArtifact {
+    /// False when a checksum problem was accepted under the `warn` policy.
+    pub fn is_verified(&self) -> bool {
+        !matches!(self.checksum, ChecksumOutcome::Unverified { .. })
+    }
+}
+
+/// The async resolver. Clone it freely (shared state).
+#[derive(Clone)]
+pub struct Resolver {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    cfg: ResolverConfig,
+    transport: Transport,
+    local: LocalRepository,
+    permits: Semaphore,
+    /// Metadata checked in this session (`repoId|path`): checked at most once.
+    checked: Mutex<HashSet<String>>,
+}
+
+impl std::fmt::Debug for Resolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Resolver")
+            .field("config", &self.inner.cfg)
+            .finish()
+    }
+}
+
+impl Resolver {
+    /// Builds the transport (reads extra CA files).
+    pub fn new(config: ResolverConfig) -> Result<Self, DownloadError> {
+        let transport = Transport::new(config.transport.clone()).map_err(DownloadError::Setup)?;
+        let local = LocalRepository::new(config.local_repository.clone());
+        let permits = Semaphore::new(config.max_in_flight.max(1));
+        Ok(Resolver {
+            inner: Arc::new(Inner {
+                cfg: config,
+                transport,
+                local,
+                permits,
+                checked: Mutex::new(HashSet::new()),
+            }),
+        })
+    }
+
+    /// The transport (to inspect the client pool).
+    pub fn transport(&self) -> &Transport {
+        &self.inner.transport
+    }
+
+    /// Resolves every coordinate; results in input order.
+    pub async fn resolve(
+        &self,
+        coords: &[Coordinate],
+    ) -> Vec<Result<ResolvedArtifact, DownloadError>> {
+        let limit = self.inner.cfg.max_in_flight.max(1);
+        futures_util::stream::iter(coords.iter().cloned())
+            .map(|c| {
+                let inner = self.inner.clone();
+                async move {
+                    let label = c.to_string();
+                    match tokio::spawn(async move { inner.resolve_reporting(&c).await }).await {
+                        Ok(r) => r,
+                        Err(e) => Err(DownloadError::Io {
+                            artifact: label,
+                            path: PathBuf::new(),
+                            source: std::io::Error::other(format!("resolver task failed: {e}")),
+                        }),
+                    }
+                }
+            })
+            .buffered(limit)
+            .collect()
+            .await
+    }
+
+    /// Resolves one coordinate.
+    pub async fn resolve_one(&self, coord: &Coordinate) -> Result<ResolvedArtifact, DownloadError> {
+        self.inner.resolve_reporting(coord).await
+    }
+}
+
+/// A blocking facade over [`Resolver`] with its own tokio runtime, for build tools without one.
+pub struct BlockingResolver {
+    runtime: tokio::runtime::Runtime,
+    resolver: Resolver,
+}
+
+impl std::fmt::Debug for BlockingResolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.resolver.fmt(f)
+    }
+}
+
+impl BlockingResolver {
+    /// Builds a resolver and a multi-threaded runtime sized to the machine (at most 4 workers).
+    pub fn new(config: ResolverConfig) -> Result<Self, DownloadError> {
+        let workers = std::thread::available_parallelism()
+            .map(|n| n.get().min(4))
+            .unwrap_or(2);
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(workers)
+            .enable_all()
+            .build()
+            .map_err(|e| {
+                DownloadError::Setup(TransportError::Setup(format!(
+                    "cannot start the async runtime: {e}"
+                )))
+            })?;
+        let resolver = {
+            let _g = runtime.enter();
+            Resolver::new(config)?
+        };
+        Ok(BlockingResolver { runtime, resolver })
+    }
+
+    /// Resolves every coordinate, blocking; results in input order.
+    pub fn resolve(&self, coords: &[Coordinate]) -> Vec<Result<ResolvedArtifact, DownloadError>> {
+        self.runtime.block_on(self.resolver.resolve(coords))
+    }
+
+    /// The async resolver inside.
+    pub fn resolver(&self) -> &Resolver {
+        &self.resolver
+    }
+}
+
+fn describe(repos: &[&RemoteRepository]) -> String {
+    if repos.is_empty() {
+        return "no repositories".into();
+    }
+    repos
+        .iter()
+        .map(|r| format!("{} ({})", r.id, redact_url(&r.url)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn with_slash(url: &str) -> String {
+    if url.ends_with('/') {
+        url.to_string()
+    } else {
+        format!("{url}/")
+    }
+}
+
+enum Verdict {
+    Verified(Algorithm, String),
+    Mismatch(Algorithm, String, String),
+    NoChecksums,
+}
+
+/// Streams a body into a temporary file next to the target, hashing SHA-1 on the way.
+struct TempSink<'a> {
+    tmp: tempfile::NamedTempFile,
+    sha1: Sha1,
+    listener: &'a dyn ProgressListener,
+    coord: &'a Coordinate,
+    url: String,
+}
+
+impl<'a> TempSink<'a> {
+    fn new(
+        dir: &Path,
+        name: &str,
+        listener: &'a dyn ProgressListener,
+        coord: &'a Coordinate,
+        url: String,
+    ) -> std::io::Result<Self> {
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!("{name}."))
+            .suffix(".tmp")
+            .tempfile_in(dir)?;
+        Ok(TempSink {
+            tmp,
+            sha1: Sha1::new(),
+            listener,
+            coord,
+            url,
+        })
+    }
+
+    fn digest(&self, alg: Algorithm) -> std::io::Result<String> {
+        match alg {
+            Algorithm::Sha1 => Ok(hex::encode(self.sha1.clone().finalize())),
+            other => checksum::hash_file(self.tmp.path(), other),
+        }
+    }
+}
+
+impl BodySink for TempSink<'_> {
+    fn start(&mut self, _headers: &HeaderMap, len: Option<u64>) -> std::io::Result<()> {
+        self.listener.started(self.coord, &self.url, len);
+        Ok(())
+    }
+    fn write(&mut self, chunk: &[u8]) -> std::io::Result<()> {
+        self.tmp.write_all(chunk)?;
+        self.sha1.update(chunk);
+        self.listener.progress(self.coord, chunk.len() as u64);
+        Ok(())
+    }
+    fn reset(&mut self) -> std::io::Result<()> {
+        let f = self.tmp.as_file_mut();
+        f.set_len(0)?;
+        f.seek(SeekFrom::Start(0))?;
+        self.sha1 = Sha1::new();
+        Ok(())
+    }
+}
+
+impl Inner {
+    async fn resolve_reporting(
+        &self,
+        coord: &Coordinate,
+    ) -> Result<ResolvedArtifact, DownloadError> {
+        let r = self.resolve_one(coord).await;
+        match &r {
+            Ok(a) => self.cfg.listener.done(a),
+            Err(e) => self.cfg.listener.failed(coord, e),
+        }
+        r
+    }
+
+    fn checksum_policy(&self, repo: &RemoteRepository, snapshot: bool) -> ChecksumPolicy {
+        self.cfg
+            .checksum_policy
+            .unwrap_or_else(|| parse_checksum_policy(&repo.policy(snapshot).checksum_policy))
+    }
+
+    fn update_policy(
+        &self,
+        repo: &RemoteRepository,
+        snapshot: bool,
+        warnings: &mut Vec<String>,
+    ) -> UpdatePolicy {
+        let raw = self
+            .cfg
+            .update_policy
+            .clone()
+            .unwrap_or_else(|| repo.policy(snapshot).update_policy.clone());
+        let (p, w) = UpdatePolicy::parse(&raw);
+        if let Some(w) = w {
+            tracing::warn!(repository = %repo.id, "{w}");
+            warnings.push(format!("repository `{}`: {w}", repo.id));
+        }
+        p
+    }
+
+    async fn get_bytes(
+        &self,
+        repo: &RemoteRepository,
+        path: &str,
+    ) -> Result<(Vec<u8>, Fetched), TransportError> {
+        let _permit = self.permits.acquire().await.ok();
+        self.transport.get_bytes(repo, path).await
+    }
+
+    async fn get_into(
+        &self,
+        repo: &RemoteRepository,
+        path: &str,
+        sink: &mut dyn BodySink,
+    ) -> Result<Fetched, TransportError> {
+        let _permit = self.permits.acquire().await.ok();
+        self.transport.download(repo, path, sink).await
+    }
+
+    async fn resolve_one(&self, coord: &Coordinate) -> Result<ResolvedArtifact, DownloadError> {
+        let mut warnings = Vec::new();
+        let label = coord.to_string();
+        let request = VersionRequest::of(&coord.version);
+        let (version, pinned) = match request {
+            VersionRequest::Fixed => (coord.version.clone(), None),
+            _ => self.resolve_version(coord, request, &mut warnings).await?,
+        };
+        let snapshot = is_snapshot_version(&version);
+        let file = self.local.artifact_file(coord, &version);
+        let all: Vec<&RemoteRepository> = self.cfg.repositories.iter().collect();
+        let repos: Vec<&RemoteRepository> = self
+            .cfg
+            .repositories
+            .iter()
+            .filter(|r| r.policy(snapshot).enabled)
+            .filter(|r| match &pinned {
+                Some(Some(id)) => &r.id == id,
+                _ => true,
+            })
+            .collect();
+        let ids: Vec<&str> = repos.iter().map(|r| r.id.as_str()).collect();
+        let resolved = |repository: Option<String>,
+                        downloaded: bool,
+                        checksum: ChecksumOutcome,
+                        warnings: Vec<String>| {
+            ResolvedArtifact {
+                coordinate: coord.clone(),
+                version: version.clone(),
+                path: file.clone(),
+                repository,
+                downloaded,
+                checksum,
+                warnings,
+            }
+        };
+        match self.local.availability(&file, &ids) {
+            Availability::Available(r) => {
+                return Ok(resolved(r, false, ChecksumOutcome::AlreadyLocal, warnings))
+            }
+            Availability::OtherRepositories(from)
+                if matches!(pinned, Some(None)) || repos.is_empty() =>
+            {
+                // Version came from local metadata, or nothing else may serve it: use the file.
+                return Ok(resolved(
+                    from.first().cloned(),
+                    false,
+                    ChecksumOutcome::AlreadyLocal,
+                    warnings,
+                ));
+            }
+            Availability::OtherRepositories(from) => {
+                tracing::info!(
+                    "Artifact {label} is present in the local repository, but cached from a remote repository ID that is unavailable in current build context ({}), verifying that is downloadable from [{}]",
+                    from.join(", "),
+                    ids.join(", ")
+                );
+            }
+            Availability::Missing => {}
+        }
+        if repos.is_empty() {
+            return Err(DownloadError::NoRepository {
+                artifact: label,
+                kind: if snapshot { "snapshots" } else { "releases" },
+                searched: describe(&all),
+            });
+        }
+        if self.cfg.offline {
+            let r = repos[0];
+            return Err(DownloadError::Offline {
+                artifact: label,
+                repository: r.id.clone(),
+                url: redact_url(&r.url),
+            });
+        }
+        let mut errors: Vec<DownloadError> = Vec::new();
+        let mut not_found: Vec<&RemoteRepository> = Vec::new();
+        for repo in &repos {
+            if repo.blocked {
+                errors.push(DownloadError::Blocked {
+                    artifact: label.clone(),
+                    mirror: repo.id.clone(),
+                    url: redact_url(&repo.url),
+                    mirrored: describe(&repo.mirrored_repositories.iter().collect::<Vec<_>>()),
+                });
+                continue;
+            }
+            if let Some(e) = self.cached_not_found(coord, &file, repo, snapshot, &mut warnings) {
+                errors.push(e);
+                continue;
+            }
+            match self
+                .download_from(repo, coord, &version, &file, snapshot, &mut warnings)
+                .await
+            {
+                Ok((checksum, downloaded, from)) => {
+                    return Ok(resolved(Some(from), downloaded, checksum, warnings));
+                }
+                Err(DownloadError::Transfer { source, .. }) if source.is_not_found() => {
+                    self.record_not_found(&file, repo);
+                    not_found.push(repo);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        if let Some(pos) = errors.iter().position(|e| !e.is_not_found()) {
+            return Err(errors.swap_remove(pos));
+        }
+        if not_found.is_empty() {
+            if let Some(e) = errors.into_iter().next() {
+                return Err(e);
+            }
+        }
+        Err(DownloadError::NotFound {
+            artifact: label,
+            searched: describe(&repos),
+        })
+    }
+
+    fn marker(file: &Path) -> PathBuf {
+        let mut name = file.as_os_str().to_owned();
+        name.push(".lastUpdated");
+        PathBuf::from(name)
+    }
+
+    fn cached_not_found(
+        &self,
+        coord: &Coordinate,
+        file: &Path,
+        repo: &RemoteRepository,
+        snapshot: bool,
+        warnings: &mut Vec<String>,
+    ) -> Option<DownloadError> {
+        let marker = Self::marker(file);
+        let props = read_properties(&marker);
+        let key = with_slash(&repo.url);
+        if props.get(&format!("{key}.error")).map(String::as_str) != Some("") {
+            return None;
+        }
+        let last = props
+            .get(&format!("{key}.lastUpdated"))
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(from_millis);
+        let policy = self.update_policy(repo, snapshot, warnings);
+        if policy.is_update_required(last, self.cfg.clock.as_ref()) {
+            return None;
+        }
+        Some(DownloadError::CachedNotFound {
+            artifact: coord.to_string(),
+            repository: repo.id.clone(),
+            url: redact_url(&repo.url),
+            marker,
+        })
+    }
+
+    fn record_not_found(&self, file: &Path, repo: &RemoteRepository) {
+        let marker = Self::marker(file);
+        let key = with_slash(&repo.url);
+        let now = to_millis(self.cfg.clock.now()).to_string();
+        let r = self.local.update_properties(&marker, |p| {
+            p.insert(format!("{key}.error"), String::new());
+            p.insert(format!("{key}.lastUpdated"), now);
+            true
+        });
+        if let Err(e) = r {
+            tracing::warn!("cannot record not-found in {}: {e}", marker.display());
+        }
+    }
+
+    /// Downloads into place from one repository. Returns (checksum outcome, downloaded, repo id).
+    async fn download_from(
+        &self,
+        repo: &RemoteRepository,
+        coord: &Coordinate,
+        version: &str,
+        file: &Path,
+        snapshot: bool,
+        warnings: &mut Vec<String>,
+    ) -> Result<(ChecksumOutcome, bool, String), DownloadError> {
+        let label = coord.to_string();
+        let rel = layout::artifact_path(coord, version);
+        let io = |path: &Path, source: std::io::Error| DownloadError::Io {
+            artifact: label.clone(),
+            path: path.to_path_buf(),
+            source,
+        };
+        let _lock = self
+            .local
+            .lock(Path::new(&rel))
+            .await
+            .map_err(|e| io(file, e))?;
+        // Someone else (another process or resolver) may have finished it while we waited.
+        if let Availability::Available(_) = self.local.availability(file, &[repo.id.as_str()]) {
+            return Ok((ChecksumOutcome::AlreadyLocal, false, repo.id.clone()));
+        }
+        let dir = file
+            .parent()
+            .ok_or_else(|| io(file, std::io::Error::other("no parent directory")))?;
+        std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("artifact");
+        let policy = self.checksum_policy(repo, snapshot);
+        let url = layout::resolve_url(&repo.url, &rel)
+            .map(|u| redact_url(u.as_str()))
+            .unwrap_or_else(|_| rel.clone());
+        let listener = self.cfg.listener.as_ref();
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let mut sink =
+                TempSink::new(dir, name, listener, coord, url.clone()).map_err(|e| io(dir, e))?;
+            let want_sums = policy != ChecksumPolicy::Ignore;
+            let sha1_path = layout::checksum_path(&rel, Algorithm::Sha1.extension());
+            let (fetched, sha1) = tokio::join!(self.get_into(repo, &rel, &mut sink), async {
+                if want_sums {
+                    Some(self.get_bytes(repo, &sha1_path).await)
+                } else {
+                    None
+                }
+            });
+            let fetched = fetched.map_err(|source| DownloadError::Transfer {
+                artifact: label.clone(),
+                source,
+            })?;
+            let verdict = if want_sums {
+                self.verify(repo, &rel, &sink, &fetched.headers, sha1)
+                    .await
+                    .map_err(|e| io(sink.tmp.path(), e))?
+            } else {
+                Verdict::NoChecksums
+            };
+            let outcome = match (verdict, policy) {
+                (_, ChecksumPolicy::Ignore) => (ChecksumOutcome::Ignored, None),
+                (Verdict::Verified(alg, expected), _) => (
+                    ChecksumOutcome::Verified {
+                        algorithm: alg.name(),
+                    },
+                    Some((alg, expected)),
+                ),
+                (Verdict::Mismatch(..), _) if attempt < 2 => {
+                    tracing::debug!("checksum mismatch for {url}, downloading once more");
+                    continue;
+                }
+                (Verdict::Mismatch(alg, expected, actual), ChecksumPolicy::Fail) => {
+                    return Err(DownloadError::ChecksumMismatch {
+                        artifact: label,
+                        repository: repo.id.clone(),
+                        url,
+                        algorithm: alg.name(),
+                        expected,
+                        actual,
+                    })
+                }
+                (Verdict::Mismatch(alg, expected, actual), _) => {
+                    let w = format!(
+                        "Could not validate integrity of download from {url}: checksum mismatch ({} expected {expected}, got {actual})",
+                        alg.name()
+                    );
+                    tracing::warn!("{w}");
+                    warnings.push(w.clone());
+                    (ChecksumOutcome::Unverified { reason: w }, None)
+                }
+                (Verdict::NoChecksums, ChecksumPolicy::Fail) => {
+                    return Err(DownloadError::NoChecksums {
+                        artifact: label,
+                        repository: repo.id.clone(),
+                        url,
+                    })
+                }
+                (Verdict::NoChecksums, _) => {
+                    let w = format!("Could not validate integrity of download from {url}: no checksums available");
+                    tracing::warn!("{w}");
+                    warnings.push(w.clone());
+                    (ChecksumOutcome::Unverified { reason: w }, None)
+                }
+            };
+            sink.tmp.as_file().sync_data().ok();
+            let tmp_path = sink.tmp.path().to_path_buf();
+            sink.tmp.persist(file).map_err(|e| io(&tmp_path, e.error))?;
+            if let Some((alg, expected)) = outcome.1 {
+                let side = PathBuf::from(format!("{}.{}", file.display(), alg.extension()));
+                if let Err(e) = write_atomic(&side, expected.trim().to_ascii_lowercase().as_bytes())
+                {
+                    tracing::warn!("cannot persist checksum {}: {e}", side.display());
+                }
+            }
+            self.local
+                .record_download(file, &repo.id)
+                .map_err(|e| io(file, e))?;
+            let marker = Self::marker(file);
+            if marker.exists() {
+                let _ = self.local.update_properties(&marker, |p| {
+                    p.clear();
+                    true
+                });
+            }
+            if self.cfg.snapshot_normalization && version != base_version(version) {
+                self.normalize_snapshot(coord, version, file);
+            }
+            return Ok((outcome.0, true, repo.id.clone()));
+        }
+    }
+
+    /// Copies `a-1.0-20240102.030405-7.jar` to `a-1.0-SNAPSHOT.jar` when missing or different.
+    fn normalize_snapshot(&self, coord: &Coordinate, version: &str, file: &Path) {
+        let target = self.local.artifact_file(coord, &base_version(version));
+        let same = match (std::fs::metadata(file), std::fs::metadata(&target)) {
+            (Ok(a), Ok(b)) => a.len() == b.len() && a.modified().ok() == b.modified().ok(),
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        let r = std::fs::read(file).and_then(|bytes| write_atomic(&target, &bytes));
+        if let Err(e) = r {
+            tracing::warn!(
+                "cannot copy {} to {}: {e}",
+                file.display(),
+                target.display()
+            );
+        }
+    }
+
+    /// Checks the downloaded body: included header checksums, then the `.sha1` fetched alongside,
+    /// then `.md5`, `.sha256`, `.sha512` one after another. The first match wins; any mismatch
+    /// is a mismatch (spec §8.5).
+    async fn verify(
+        &self,
+        repo: &RemoteRepository,
+        rel: &str,
+        sink: &TempSink<'_>,
+        headers: &HeaderMap,
+        sha1: Option<Result<(Vec<u8>, Fetched), TransportError>>,
+    ) -> std::io::Result<Verdict> {
+        if let Some((alg, expected)) = included_checksums(headers).into_iter().next() {
+            let actual = sink.digest(alg)?;
+            return Ok(if checksum::matches(&expected, &actual) {
+                Verdict::Verified(alg, expected)
+            } else {
+                Verdict::Mismatch(alg, expected, actual)
+            });
+        }
+        let mut first = sha1;
+        for alg in checksum::FETCH_ORDER {
+            let result = match first.take() {
+                Some(r) if alg == Algorithm::Sha1 => r,
+                _ => {
+                    self.get_bytes(repo, &layout::checksum_path(rel, alg.extension()))
+                        .await
+                }
+            };
+            let text = match result {
+                Ok((bytes, _)) => String::from_utf8_lossy(&bytes).into_owned(),
+                Err(e) => {
+                    if !e.is_not_found() {
+                        tracing::debug!("checksum {} of {rel}: {e}", alg.name());
+                    }
+                    continue;
+                }
+            };
+            let Some(expected) = parse_checksum_file(&text) else {
+                continue;
+            };
+            let actual = sink.digest(alg)?;
+            return Ok(if checksum::matches(&expected, &actual) {
+                Verdict::Verified(alg, expected)
+            } else {
+                Verdict::Mismatch(alg, expected, actual)
+            });
+        }
+        Ok(Verdict::NoChecksums)
+    }
+
+    /// Resolves `RELEASE`, `LATEST` or `X-SNAPSHOT` through metadata. Returns the version and
+    /// where it came from (`Some(None)` = local metadata, `Some(Some(id))` = that repository,
+    /// `None` = not from metadata).
+    async fn resolve_version(
+        &self,
+        coord: &Coordinate,
+        request: VersionRequest,
+        warnings: &mut Vec<String>,
+    ) -> Result<(String, Option<Option<String>>), DownloadError> {
+        let g = &coord.group_id;
+        let a = &coord.artifact_id;
+        let version_dir = if request == VersionRequest::Snapshot {
+            coord.version.as_str()
+        } else {
+            ""
+        };
+        let mut candidates = VersionCandidates::default();
+        let local_md = self.local.metadata_file(g, a, version_dir, None);
+        if let Ok(bytes) = std::fs::read(&local_md) {
+            match Metadata::parse(&bytes, &local_md.display().to_string()) {
+                Ok(md) => candidates.merge(&md, None, &coord.version),
+                Err(e) => warnings.push(e.to_string()),
+            }
+        }
+        let eligible: Vec<&RemoteRepository> = self
+            .cfg
+            .repositories
+            .iter()
+            .filter(|r| !r.blocked)
+            .filter(|r| match request {
+                VersionRequest::Snapshot => r.snapshots.enabled,
+                VersionRequest::Release => r.releases.enabled,
+                _ => r.snapshots.enabled || r.releases.enabled,
+            })
+            .collect();
+        let mut problems = Vec::new();
+        for repo in &eligible {
+            let snapshot_policy = request == VersionRequest::Snapshot
+                || (request == VersionRequest::Latest && repo.snapshots.enabled);
+            match self
+                .refresh_metadata(repo, coord, version_dir, snapshot_policy, warnings)
+                .await
+            {
+                Ok(Some(md)) => candidates.merge(&md, Some(&repo.id), &coord.version),
+                Ok(None) => {}
+                Err(e) => problems.push(e),
+            }
+        }
+        let ga = format!("{g}:{a}");
+        match request {
+            VersionRequest::Snapshot => {
+                match candidates.snapshot(&coord.classifier, &coord.extension) {
+                    Some(c) => Ok((c.version.clone(), Some(c.repository.clone()))),
+                    None => {
+                        if let Some(p) = problems.into_iter().next() {
+                            if self.cfg.checksum_policy == Some(ChecksumPolicy::Fail) {
+                                return Err(DownloadError::Metadata {
+                                    artifact: coord.to_string(),
+                                    message: p,
+                                });
+                            }
+                            warnings.push(p);
+                        }
+                        Ok((coord.version.clone(), None))
+                    }
+                }
+            }
+            VersionRequest::Release | VersionRequest::Latest => {
+                let key = if request == VersionRequest::Release {
+                    "RELEASE"
+                } else {
+                    "LATEST"
+                };
+                let Some(c) = candidates.get(key).cloned() else {
+                    return Err(DownloadError::VersionNotFound {
+                        artifact: ga,
+                        version: coord.version.clone(),
+                        searched: format!("the local repository, {}", describe(&eligible)),
+                        problems,
+                    });
+                };
+                if request == VersionRequest::Latest && c.version.ends_with("SNAPSHOT") {
+                    let again = coord.with_version(c.version.clone());
+                    return Box::pin(self.resolve_version(
+                        &again,
+                        VersionRequest::Snapshot,
+                        warnings,
+                    ))
+                    .await;
+                }
+                Ok((c.version, Some(c.repository)))
+            }
+            VersionRequest::Fixed => Ok((coord.version.clone(), None)),
+        }
+    }
+
+    /// Brings the local copy `maven-metadata-<repoId>.xml` up to date per the update policy and
+    /// returns its content (`None` when the repository has none).
+    async fn refresh_metadata(
+        &self,
+        repo: &RemoteRepository,
+        coord: &Coordinate,
+        version_dir: &str,
+        snapshot: bool,
+        warnings: &mut Vec<String>,
+    ) -> Result<Option<Metadata>, String> {
+        let g = &coord.group_id;
+        let a = &coord.artifact_id;
+        let cached = self.local.metadata_file(g, a, version_dir, Some(&repo.id));
+        let remote_path = layout::metadata_path(g, a, version_dir);
+        let session_key = format!("{}|{remote_path}", repo.id);
+        let lock_name = cached
+            .strip_prefix(self.local.root())
+            .unwrap_or(&cached)
+            .to_path_buf();
+        let _lock = self
+            .local
+            .lock(&lock_name)
+            .await
+            .map_err(|e| format!("cannot lock {}: {e}", cached.display()))?;
+        let status = cached.with_file_name(RESOLVER_STATUS);
+        let file_name = cached
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("maven-metadata.xml")
+            .to_string();
+        let checked = self
+            .checked
+            .lock()
+            .map(|s| s.contains(&session_key))
+            .unwrap_or(false);
+        let mut problem = None;
+        if !self.cfg.offline && !checked {
+            let props = read_properties(&status);
+            let error = props.get(&format!("{file_name}.error"));
+            let last = props
+                .get(&format!("{file_name}.lastUpdated"))
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .map(from_millis);
+            let exists = cached.is_file();
+            let last_checked = if error.is_some() {
+                last
+            } else if exists {
+                last.or_else(|| std::fs::metadata(&cached).and_then(|m| m.modified()).ok())
+            } else {
+                None
+            };
+            let policy = self.update_policy(repo, snapshot, warnings);
+            let due = (error.is_none() && !exists)
+                || policy.is_update_required(last_checked, self.cfg.clock.as_ref());
+            if due {
+                let sha_path = layout::checksum_path(&remote_path, "sha1");
+                let (body, sum) = tokio::join!(
+                    self.get_bytes(repo, &remote_path),
+                    self.get_bytes(repo, &sha_path)
+                );
+                let now = to_millis(self.cfg.clock.now()).to_string();
+                match body {
+                    Ok((bytes, _)) => {
+                        let cpolicy = self.checksum_policy(repo, snapshot);
+                        if cpolicy != ChecksumPolicy::Ignore {
+                            if let Some(expected) = sum.ok().and_then(|(b, _)| {
+                                parse_checksum_file(&String::from_utf8_lossy(&b))
+                            }) {
+                                let actual = Algorithm::Sha1.hash(&bytes);
+                                if !checksum::matches(&expected, &actual) {
+                                    let m = format!(
+                                        "checksum mismatch for metadata {remote_path} from repository `{}`: expected SHA-1 {expected}, got {actual}",
+                                        repo.id
+                                    );
+                                    if cpolicy == ChecksumPolicy::Fail {
+                                        return Err(m);
+                                    }
+                                    warnings.push(m);
+                                }
+                            }
+                        }
+                        write_atomic(&cached, &bytes)
+                            .map_err(|e| format!("cannot write {}: {e}", cached.display()))?;
+                        let _ = self.local.update_properties(&status, |p| {
+                            p.remove(&format!("{file_name}.error"));
+                            p.insert(format!("{file_name}.lastUpdated"), now);
+                            true
+                        });
+                    }
+                    Err(e) if e.is_not_found() => {
+                        let _ = std::fs::remove_file(&cached);
+                        let _ = self.local.update_properties(&status, |p| {
+                            p.insert(format!("{file_name}.error"), String::new());
+                            p.insert(format!("{file_name}.lastUpdated"), now);
+                            true
+                        });
+                    }
+                    Err(e) => problem = Some(e.to_string()),
+                }
+            }
+            if let Ok(mut s) = self.checked.lock() {
+                s.insert(session_key);
+            }
+        }
+        match std::fs::read(&cached) {
+            Ok(bytes) => Metadata::parse(&bytes, &cached.display().to_string())
+                .map(Some)
+                .map_err(|e| e.to_string()),
+            Err(_) => match problem {
+                Some(p) => Err(p),
+                None => Ok(None),
+            },
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! [`TransportError`]: what can go wrong fetching one URL of one repository, with the repository
+//! (= server) id, the redacted URL, and for network failures the retries made and time spent.
+
+use std::time::Duration;
+use thiserror::Error;
+
+/// A failed request. URLs in messages never carry user info (see [`redact_url`]).
+#[derive(Debug, Error)]
+pub enum TransportError {
+    /// 404/410: the resource is not in this repository (the caller tries the next one).
+    #[error("{url} was not found in repository `{repository}` (HTTP {status})")]
+    NotFound {
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// HTTP status.
+        status: u16,
+    },
+    /// 401/403 from the repository.
+    #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}{}",
+        status_text(*status), if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" },
+        via_proxy.as_deref().map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials")).unwrap_or_default())]
+    Unauthorized {
+        /// The server id the credentials are looked up by (= repository id).
+        server_id: String,
+        /// Redacted URL.
+        url: String,
+        /// 401 or 403.
+        status: u16,
+        /// Whether an `Authorization` header was sent.
+        sent_credentials: bool,
+        /// `host:port` of the plain-HTTP proxy the request went through, if any.
+        via_proxy: Option<String>,
+    },
+    /// The proxy refused to open a CONNECT tunnel with a status other than 407 (tinyproxy answers
+    /// 401 for wrong credentials; a proxy may also forbid the target port).
+    #[error("proxy {proxy}{} refused to open a tunnel to {url} for repository `{repository}`: check the proxy's username/password in settings.xml and that the proxy allows CONNECT to this port",
+        proxy_id.as_deref().map(|i| format!(" (id `{i}`)")).unwrap_or_default())]
+    ProxyRefused {
+        /// `host:port` of the proxy.
+        proxy: String,
+        /// The settings proxy id when known.
+        proxy_id: Option<String>,
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+    },
+    /// 407 from the HTTP proxy (plain request or `CONNECT`).
+    #[error("proxy authentication failed (HTTP 407) at proxy {proxy} used for repository `{repository}` ({url}): check the <proxy>{} username/password in settings.xml{}",
+        proxy_id.as_deref().map(|i| format!(" with id `{i}`")).unwrap_or_default(),
+        if *sent_credentials { "" } else { " (no proxy credentials are configured)" })]
+    ProxyAuth {
+        /// `host:port` of the proxy.
+        proxy: String,
+        /// The settings proxy id when known.
+        proxy_id: Option<String>,
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// Whether proxy credentials were configured.
+        sent_credentials: bool,
+    },
+    /// A password or passphrase still has the `{...}` form of an encrypted value.
+    #[error("the {what} for {owner} still looks encrypted (`{{...}}`): it was not sent; check settings-security.xml / the master password so it can be decrypted")]
+    EncryptedCredential {
+        /// `password of server `x`` etc.
+        what: String,
+        /// `server `id`` or `proxy host:port`.
+        owner: String,
+    },
+    /// Other HTTP status that is not worth retrying (or still failing after retries).
+    #[error("HTTP {status} from {url} (repository `{repository}`){}", retried(*retries, *elapsed))]
+    Status {
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// HTTP status.
+        status: u16,
+        /// Retries made.
+        retries: u32,
+        /// Time spent including retries.
+        elapsed: Duration,
+    },
+    /// Connection, TLS, timeout or body errors (after retries).
+    #[error("could not transfer {url} from repository `{repository}`{via}: {message}{}", retried(*retries, *elapsed))]
+    Network {
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// ` via proxy host:port` or empty.
+        via: String,
+        /// The error chain, flattened.
+        message: String,
+        /// Retries made.
+        retries: u32,
+        /// Time spent including retries.
+        elapsed: Duration,
+    },
+    /// More redirects than allowed, or one without a usable `Location`.
+    #[error("redirect problem at {url} (repository `{repository}`): {message}")]
+    Redirect {
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// What was wrong.
+        message: String,
+    },
+    /// The repository URL (or a path joined to it) is not a valid URL.
+    #[error("repository `{repository}` has an invalid URL `{url}`: {message}")]
+    InvalidUrl {
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// Parser message.
+        message: String,
+    },
+    /// The HTTP client could not be built (CA file unreadable, bad proxy address, ...).
+    #[error("cannot set up the HTTP client: {0}")]
+    Setup(String),
+    /// The sink the body was written to failed (local disk).
+    #[error("writing the body of {url} failed: {source}")]
+    Sink {
+        /// Redacted URL.
+        url: String,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl TransportError {
+    /// True for [`TransportError::NotFound`].
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, TransportError::NotFound { .. })
+    }
+}
+
+fn status_text(status: u16) -> String {
+    match status {
+        401 => "authentication failed (HTTP 401 Unauthorized)".into(),
+        403 => "access denied (HTTP 403 Forbidden)".into(),
+        s => format!("HTTP {s}"),
+    }
+}
+
+fn retried(retries: u32, elapsed: Duration) -> String {
+    if retries == 0 {
+        format!(" (after {:.1?})", elapsed)
+    } else {
+        format!(" (gave up after {retries} retries, {:.1?})", elapsed)
+    }
+}
+
+/// A URL with user info removed (`https://user:pw@h/x` → `https://***@h/x`), safe to log.
+///
+/// ```
+/// use m2resolver::transport::redact_url;
+/// assert_eq!(redact_url("https://u:p@h.example/r/"), "https://***@h.example/r/");
+/// assert_eq!(redact_url("http://h/r"), "http://h/r");
+/// ```
+pub fn redact_url(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) => {
+            if !u.username().is_empty() || u.password().is_some() {
+                let _ = u.set_password(None);
+                let _ = u.set_username("***");
+            }
+            u.to_string()
+        }
+        Err(_) => match (url.find("://"), url.find('@')) {
+            (Some(s), Some(a)) if a > s => format!("{}***{}", &url[..s + 3], &url[a..]),
+            _ => url.to_string(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_server_and_proxy() {
+        let e = TransportError::Unauthorized {
+            server_id: "nexus".into(),
+            url: "https://h/r/a.jar".into(),
+            status: 401,
+            sent_credentials: true,
+            via_proxy: None,
+        };
+        let m = e.to_string();
+        assert!(
+            m.contains("`nexus`") && m.contains("401") && m.contains("rejected"),
+            "{m}"
+        );
+        let e = TransportError::ProxyAuth {
+            proxy: "127.0.0.1:3128".into(),
+            proxy_id: Some("corp".into()),
+            repository: "central".into(),
+            url: "https://h/r".into(),
+            sent_credentials: true,
+        };
+        let m = e.to_string();
+        assert!(
+            m.contains("127.0.0.1:3128") && m.contains("`corp`") && m.contains("407"),
+            "{m}"
+        );
+        let e = TransportError::Network {
+            repository: "r".into(),
+            url: "u".into(),
+            via: String::new(),
+            message: "connection refused".into(),
+            retries: 3,
+            elapsed: Duration::from_millis(1500),
+        };
+        assert!(e.to_string().contains("3 retries"), "{e}");
+    }
+
+    #[test]
+    fn redaction() {
+        assert_eq!(redact_url("https://u@h/"), "https://***@h/");
+        assert_eq!(redact_url("weird://u:p@"), "weird://***@");
+        assert_eq!(redact_url("nope"), "nope");
+    }
+}

@@ -1,0 +1,790 @@
+//! Download integration tests against real servers on loopback (nginx, tinyproxy, microsocks),
+//! started per test by `tests/support`. Run `bash scripts/test-servers.sh` first if they are
+//! missing (the tests fail and say so).
+
+#![allow(clippy::result_large_err)]
+
+mod support;
+
+use m2resolver::download::{
+    BlockingResolver, ChecksumOutcome, Coordinate, DownloadError, ManualClock, ResolverConfig,
+};
+use m2resolver::repository::{Authentication, ProxySource, RemoteRepository, RepositoryProxy};
+use m2resolver::transport::{RetryPolicy, TransportError};
+use m2resolver::Secret;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use support::*;
+
+fn coord(s: &str) -> Coordinate {
+    Coordinate::parse(s).unwrap()
+}
+
+fn auth(user: &str, password: &str) -> Option<Authentication> {
+    Some(Authentication {
+        username: Some(user.into()),
+        password: Some(Secret::new(password)),
+        ..Default::default()
+    })
+}
+
+fn repo(id: &str, url: &str) -> RemoteRepository {
+    RemoteRepository::new(id, url)
+}
+
+fn config(repos: Vec<RemoteRepository>, local: &Path, ca: Option<&Path>) -> ResolverConfig {
+    let mut c = ResolverConfig::new(repos, local);
+    c.transport.retry = RetryPolicy {
+        retries: 2,
+        base: Duration::from_millis(50),
+        max: Duration::from_millis(200),
+    };
+    c.transport.connect_timeout = Duration::from_secs(5);
+    c.transport.request_timeout = Duration::from_secs(10);
+    if let Some(ca) = ca {
+        c.transport.extra_ca_files.push(ca.to_path_buf());
+    }
+    c
+}
+
+struct Fixture {
+    _tmp: tempfile::TempDir,
+    repo: Repo,
+    local: std::path::PathBuf,
+    work: std::path::PathBuf,
+    nginx: Nginx,
+}
+
+/// A repository with a few artifacts served by nginx.
+fn fixture() -> Fixture {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = Repo::new(&tmp.path().join("remote"));
+    repo.put("org/ex/lib/1.0/lib-1.0.jar", &Repo::content("lib", 40_000));
+    repo.put("org/ex/lib/1.0/lib-1.0.pom", b"<project/>");
+    repo.put(
+        "org/ex/lib/1.0/lib-1.0-sources.jar",
+        &Repo::content("src", 1000),
+    );
+    let work = tmp.path().join("work");
+    let nginx = Nginx::start(&repo.root, &work);
+    Fixture {
+        local: tmp.path().join("local"),
+        work,
+        repo,
+        nginx,
+        _tmp: tmp,
+    }
+}
+
+fn assert_same_bytes(a: &Path, b: &Path) {
+    assert_eq!(
+        std::fs::read(a).unwrap(),
+        std::fs::read(b).unwrap(),
+        "{} vs {}",
+        a.display(),
+        b.display()
+    );
+}
+
+#[test]
+fn plain_http_downloads_verifies_and_tracks_like_maven() {
+    let f = fixture();
+    let r = BlockingResolver::new(config(
+        vec![repo("central", &f.nginx.http("public"))],
+        &f.local,
+        None,
+    ))
+    .unwrap();
+    let coords = [
+        coord("org.ex:lib:1.0"),
+        coord("org.ex:lib:pom:1.0"),
+        coord("org.ex:lib:jar:sources:1.0"),
+    ];
+    let results = r.resolve(&coords);
+    for res in &results {
+        let a = res.as_ref().unwrap();
+        assert!(a.downloaded);
+        assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
+        assert_eq!(a.repository.as_deref(), Some("central"));
+    }
+    let dir = f.local.join("org/ex/lib/1.0");
+    assert_same_bytes(
+        &dir.join("lib-1.0.jar"),
+        &f.repo.root.join("org/ex/lib/1.0/lib-1.0.jar"),
+    );
+    assert_eq!(
+        results[2].as_ref().unwrap().path,
+        dir.join("lib-1.0-sources.jar")
+    );
+    // persisted checksum and Maven's tracking file
+    let sha = std::fs::read_to_string(dir.join("lib-1.0.jar.sha1")).unwrap();
+    assert_eq!(
+        sha,
+        std::fs::read_to_string(f.repo.root.join("org/ex/lib/1.0/lib-1.0.jar.sha1")).unwrap()
+    );
+    let tracking = std::fs::read_to_string(dir.join("_remote.repositories")).unwrap();
+    assert!(
+        tracking.starts_with("#NOTE: This is a Maven Resolver internal implementation file"),
+        "{tracking}"
+    );
+    for line in [
+        "lib-1.0.jar>central=",
+        "lib-1.0.pom>central=",
+        "lib-1.0-sources.jar>central=",
+    ] {
+        assert!(
+            tracking.lines().any(|l| l == line),
+            "{line} missing in {tracking}"
+        );
+    }
+    assert!(temp_files(&f.local).is_empty());
+    // second run: nothing downloaded, no new requests
+    let before = f.nginx.access_log().len();
+    let again = r.resolve(&coords);
+    assert!(again.iter().all(|a| !a.as_ref().unwrap().downloaded));
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(f.nginx.access_log().len(), before);
+    // artifact + .sha1 only per artifact (no .md5 when .sha1 exists)
+    assert_eq!(f.nginx.count_gets(".md5"), 0);
+    assert_eq!(f.nginx.count_gets(".sha1"), 3);
+}
+
+#[test]
+fn https_with_basic_auth_trusts_extra_ca_and_ssl_cert_file() {
+    let f = fixture();
+    let mut central = repo("secure", &f.nginx.https("private"));
+    central.authentication = auth(USER, PASSWORD);
+    // via the extra CA option
+    let r = BlockingResolver::new(config(
+        vec![central.clone()],
+        &f.local,
+        Some(&f.nginx.tls.ca_pem),
+    ))
+    .unwrap();
+    let a = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap();
+    assert_same_bytes(&a.path, &f.repo.root.join("org/ex/lib/1.0/lib-1.0.jar"));
+    // via SSL_CERT_FILE in the injected environment snapshot
+    let mut c = config(vec![central.clone()], &f.local.join("other"), None);
+    c.transport.env.insert(
+        "SSL_CERT_FILE".into(),
+        f.nginx.tls.ca_pem.display().to_string(),
+    );
+    let r = BlockingResolver::new(c).unwrap();
+    assert!(r.resolve(&[coord("org.ex:lib:pom:1.0")]).remove(0).is_ok());
+    // without the CA: a certificate error, not retried forever
+    let r = BlockingResolver::new(config(vec![central], &f.local.join("third"), None)).unwrap();
+    let started = std::time::Instant::now();
+    let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
+    assert!(
+        err.to_string().to_lowercase().contains("certificate"),
+        "{err}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn wrong_password_is_an_auth_error_naming_the_server_id() {
+    let f = fixture();
+    let mut nexus = repo("corp-nexus", &f.nginx.https("private"));
+    nexus.authentication = auth(USER, "wrong");
+    let r = BlockingResolver::new(config(
+        vec![nexus.clone()],
+        &f.local,
+        Some(&f.nginx.tls.ca_pem),
+    ))
+    .unwrap();
+    let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
+    match &err {
+        DownloadError::Transfer {
+            source:
+                TransportError::Unauthorized {
+                    server_id,
+                    status,
+                    sent_credentials,
+                    ..
+                },
+            ..
+        } => {
+            assert_eq!(
+                (server_id.as_str(), *status, *sent_credentials),
+                ("corp-nexus", 401, true)
+            );
+        }
+        other => panic!("expected 401, got {other}"),
+    }
+    let msg = err.to_string();
+    assert!(
+        msg.contains("`corp-nexus`") && !msg.contains("wrong"),
+        "{msg}"
+    );
+    // no credentials at all
+    nexus.authentication = None;
+    let r =
+        BlockingResolver::new(config(vec![nexus], &f.local, Some(&f.nginx.tls.ca_pem))).unwrap();
+    let msg = r
+        .resolve(&[coord("org.ex:lib:1.0")])
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("none are configured"), "{msg}");
+    assert!(!f.local.join("org/ex/lib/1.0/lib-1.0.jar").exists());
+}
+
+#[test]
+fn credentials_are_not_forwarded_to_another_host_on_redirect() {
+    let f = fixture();
+    // /moved/ redirects to http://localhost:<port>/private/ (another origin than 127.0.0.1)
+    let mut moved = repo("moved", &f.nginx.http("moved"));
+    moved.authentication = auth(USER, PASSWORD);
+    let r = BlockingResolver::new(config(vec![moved], &f.local, None)).unwrap();
+    let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            DownloadError::Transfer {
+                source: TransportError::Unauthorized {
+                    sent_credentials: false,
+                    ..
+                },
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // same-origin redirect keeps working
+    let r = BlockingResolver::new(config(
+        vec![repo("redir", &f.nginx.http("redirect"))],
+        &f.local,
+        None,
+    ))
+    .unwrap();
+    assert!(r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).is_ok());
+}
+
+fn proxy(kind: &str, port: u16, user: &str, password: &str) -> RepositoryProxy {
+    RepositoryProxy {
+        kind: kind.into(),
+        host: "127.0.0.1".into(),
+        port: port as i32,
+        auth: auth(user, password),
+        source: ProxySource::Settings {
+            id: format!("{kind}-proxy"),
+        },
+    }
+}
+
+#[test]
+fn https_and_http_through_authenticating_proxies_and_their_refusals() {
+    let f = fixture();
+    let tp = Tinyproxy::start(&f.work, &[f.nginx.https_port]);
+    let squid = Squid::start(&f.work, &[f.nginx.https_port]);
+    for (name, port) in [("tinyproxy", tp.port), ("squid", squid.port)] {
+        for url in [f.nginx.https("private"), f.nginx.http("private")] {
+            let mut r1 = repo("via-proxy", &url);
+            r1.authentication = auth(USER, PASSWORD);
+            r1.proxy = Some(proxy("http", port, PROXY_USER, PROXY_PASSWORD));
+            let local = f.local.join(format!("{name}-{}", url.len()));
+            let r =
+                BlockingResolver::new(config(vec![r1], &local, Some(&f.nginx.tls.ca_pem))).unwrap();
+            for a in r.resolve(&[coord("org.ex:lib:1.0"), coord("org.ex:lib:pom:1.0")]) {
+                let a = a.unwrap_or_else(|e| panic!("{name} {url}: {e}"));
+                assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
+            }
+        }
+    }
+    // the proxies were really in the path: a wrong proxy password fails, and the error names the proxy
+    let cases = [
+        ("squid https", squid.port, f.nginx.https("private")),
+        ("squid http", squid.port, f.nginx.http("private")),
+        ("tinyproxy https", tp.port, f.nginx.https("private")),
+        ("tinyproxy http", tp.port, f.nginx.http("private")),
+    ];
+    for (name, port, url) in cases {
+        let mut bad = repo("via-proxy", &url);
+        bad.authentication = auth(USER, PASSWORD);
+        bad.proxy = Some(proxy("http", port, PROXY_USER, "nope"));
+        let r = BlockingResolver::new(config(
+            vec![bad],
+            &f.local.join("x"),
+            Some(&f.nginx.tls.ca_pem),
+        ))
+        .unwrap();
+        let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
+        let msg = err.to_string();
+        let DownloadError::Transfer { source, .. } = &err else {
+            panic!("{name}: {msg}")
+        };
+        match (name, source) {
+            // squid answers 407, to CONNECT and to plain requests
+            ("squid https" | "squid http", TransportError::ProxyAuth { .. }) => {
+                assert!(msg.contains("407"), "{msg}")
+            }
+            // tinyproxy answers 401 instead of 407
+            ("tinyproxy https", TransportError::ProxyRefused { .. }) => {}
+            (
+                "tinyproxy http",
+                TransportError::Unauthorized {
+                    via_proxy: Some(_), ..
+                },
+            ) => {}
+            _ => panic!("{name}: unexpected {msg}"),
+        }
+        assert!(msg.contains(&format!("127.0.0.1:{port}")), "{name}: {msg}");
+        assert!(!msg.contains("nope"), "{msg}");
+    }
+}
+
+#[test]
+fn socks5_proxy_with_authentication() {
+    let f = fixture();
+    let socks = Microsocks::start(&f.work);
+    let mut r1 = repo("via-socks", &f.nginx.https("private"));
+    r1.authentication = auth(USER, PASSWORD);
+    r1.proxy = Some(proxy("socks5", socks.port, SOCKS_USER, SOCKS_PASSWORD));
+    let r = BlockingResolver::new(config(
+        vec![r1.clone()],
+        &f.local,
+        Some(&f.nginx.tls.ca_pem),
+    ))
+    .unwrap();
+    let a = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap();
+    assert_same_bytes(&a.path, &f.repo.root.join("org/ex/lib/1.0/lib-1.0.jar"));
+    // wrong SOCKS password fails clearly, naming the repository and the proxy
+    r1.proxy = Some(proxy("socks5", socks.port, SOCKS_USER, "bad"));
+    let r = BlockingResolver::new(config(
+        vec![r1],
+        &f.local.join("x"),
+        Some(&f.nginx.tls.ca_pem),
+    ))
+    .unwrap();
+    let msg = r
+        .resolve(&[coord("org.ex:lib:1.0")])
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("via-socks") && msg.contains(&socks.port.to_string()),
+        "{msg}"
+    );
+}
+
+#[test]
+fn corrupt_checksum_fails_under_fail_and_is_accepted_under_warn() {
+    let f = fixture();
+    f.repo.put_raw("org/ex/bad/1.0/bad-1.0.jar", b"real bytes");
+    f.repo.put_raw(
+        "org/ex/bad/1.0/bad-1.0.jar.sha1",
+        b"0000000000000000000000000000000000000000  bad-1.0.jar\n",
+    );
+    let mut strict = repo("strict", &f.nginx.http("public"));
+    strict.releases.checksum_policy = "fail".into();
+    let r = BlockingResolver::new(config(vec![strict], &f.local, None)).unwrap();
+    let err = r.resolve(&[coord("org.ex:bad:1.0")]).remove(0).unwrap_err();
+    assert!(
+        matches!(err, DownloadError::ChecksumMismatch { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("0000000000"), "{err}");
+    let target = f.local.join("org/ex/bad/1.0/bad-1.0.jar");
+    assert!(
+        !target.exists(),
+        "a file failing its checksum must not be left in place"
+    );
+    assert!(temp_files(&f.local).is_empty());
+    assert_eq!(
+        f.nginx.count_gets("bad-1.0.jar"),
+        2,
+        "one re-download on mismatch"
+    );
+
+    let lax = repo("lax", &f.nginx.http("public")); // default policy: warn
+    let r = BlockingResolver::new(config(vec![lax], &f.local, None)).unwrap();
+    let a = r.resolve(&[coord("org.ex:bad:1.0")]).remove(0).unwrap();
+    assert!(matches!(a.checksum, ChecksumOutcome::Unverified { .. }));
+    assert!(!a.is_verified());
+    assert!(
+        a.warnings
+            .iter()
+            .any(|w| w.contains("Could not validate integrity")),
+        "{:?}",
+        a.warnings
+    );
+    assert_eq!(std::fs::read(&target).unwrap(), b"real bytes");
+    assert!(!Path::new(&format!("{}.sha1", target.display())).exists());
+}
+
+#[test]
+fn not_found_falls_through_to_the_next_repository_and_is_cached() {
+    let f = fixture();
+    let repos = vec![
+        repo("first", &f.nginx.http("empty")),
+        repo("second", &f.nginx.http("public")),
+    ];
+    let r = BlockingResolver::new(config(repos.clone(), &f.local, None)).unwrap();
+    let a = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap();
+    assert_eq!(a.repository.as_deref(), Some("second"));
+    assert!(!f
+        .local
+        .join("org/ex/lib/1.0/lib-1.0.jar.lastUpdated")
+        .exists());
+    // missing everywhere: NotFound naming both, recorded in .lastUpdated
+    let err = r
+        .resolve(&[coord("org.ex:nope:1.0")])
+        .remove(0)
+        .unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, DownloadError::NotFound { .. }), "{msg}");
+    assert!(msg.contains("first (") && msg.contains("second ("), "{msg}");
+    let marker = f.local.join("org/ex/nope/1.0/nope-1.0.jar.lastUpdated");
+    let text = std::fs::read_to_string(&marker).unwrap();
+    assert!(
+        text.contains(&format!(
+            "{}.error=",
+            f.nginx.http("empty").replace(':', "\\:")
+        )),
+        "{text}"
+    );
+    // second attempt the same day: cached, no request
+    let before = f.nginx.count_gets("nope-1.0.jar");
+    let err = r
+        .resolve(&[coord("org.ex:nope:1.0")])
+        .remove(0)
+        .unwrap_err();
+    assert!(matches!(err, DownloadError::CachedNotFound { .. }), "{err}");
+    assert!(
+        err.to_string().contains("during a previous attempt"),
+        "{err}"
+    );
+    assert_eq!(f.nginx.count_gets("nope-1.0.jar"), before);
+}
+
+#[test]
+fn server_killed_mid_transfer_leaves_nothing_half_written_and_retry_works() {
+    let mut f = fixture();
+    let big = Repo::content("big", 3_000_000);
+    f.repo.put("org/ex/big/1.0/big-1.0.jar", &big);
+    let local = f.local.clone();
+    let url = f.nginx.http("slow"); // 200 KB/s: 15 s for the whole file
+    let handle = std::thread::spawn(move || {
+        let r = BlockingResolver::new(config(vec![repo("slowrepo", &url)], &local, None)).unwrap();
+        r.resolve(&[coord("org.ex:big:1.0")]).remove(0)
+    });
+    let target = f.local.join("org/ex/big/1.0/big-1.0.jar");
+    // wait until the transfer is under way (a temp file exists), bounded
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while temp_files(&f.local).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    f.nginx.kill();
+    let err = handle.join().unwrap().unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("slowrepo") && msg.contains("retries"), "{msg}");
+    assert!(!target.exists(), "no partial file at the final path");
+    assert!(
+        temp_files(&f.local).is_empty(),
+        "temp files left: {:?}",
+        temp_files(&f.local)
+    );
+    // server back: the same request succeeds (through /public/, at full speed)
+    f.nginx.restart();
+    let r = BlockingResolver::new(config(
+        vec![repo("slowrepo", &f.nginx.http("public"))],
+        &f.local,
+        None,
+    ))
+    .unwrap();
+    let a = r.resolve(&[coord("org.ex:big:1.0")]).remove(0).unwrap();
+    assert_eq!(std::fs::read(&a.path).unwrap(), big);
+}
+
+const SNAPSHOT_MD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<metadata modelVersion="1.1.0">
+  <groupId>org.ex</groupId><artifactId>snap</artifactId><version>2.0-SNAPSHOT</version>
+  <versioning>
+    <snapshot><timestamp>TS</timestamp><buildNumber>BN</buildNumber></snapshot>
+    <lastUpdated>LU</lastUpdated>
+    <snapshotVersions>
+      <snapshotVersion><extension>jar</extension><value>2.0-TS-BN</value><updated>LU</updated></snapshotVersion>
+      <snapshotVersion><classifier>sources</classifier><extension>jar</extension><value>2.0-20240101.000000-1</value><updated>20240101000000</updated></snapshotVersion>
+    </snapshotVersions>
+  </versioning>
+</metadata>"#;
+
+fn publish_snapshot(repo: &Repo, ts: &str, bn: u32, lu: &str) {
+    let md = SNAPSHOT_MD
+        .replace("TS", ts)
+        .replace("BN", &bn.to_string())
+        .replace("LU", lu);
+    repo.put("org/ex/snap/2.0-SNAPSHOT/maven-metadata.xml", md.as_bytes());
+    repo.put(
+        &format!("org/ex/snap/2.0-SNAPSHOT/snap-2.0-{ts}-{bn}.jar"),
+        &Repo::content(&format!("snap{bn}"), 5000),
+    );
+    repo.put(
+        "org/ex/snap/2.0-SNAPSHOT/snap-2.0-20240101.000000-1-sources.jar",
+        &Repo::content("snapsrc", 700),
+    );
+}
+
+#[test]
+fn snapshots_resolve_through_metadata_and_honour_policies() {
+    let f = fixture();
+    publish_snapshot(&f.repo, "20240102.030405", 7, "20240102030405");
+    // a release-only repository first: it must not be asked for SNAPSHOT metadata or files
+    let mut releases_only = repo("releases-only", &f.nginx.http("public"));
+    releases_only.snapshots.enabled = false;
+    let mut snaps = repo("snaps", &f.nginx.https("private"));
+    snaps.authentication = auth(USER, PASSWORD);
+    let clock = Arc::new(ManualClock::new(
+        UNIX_EPOCH + Duration::from_secs(1_800_000_000),
+        0,
+    ));
+    let mut c = config(
+        vec![releases_only, snaps],
+        &f.local,
+        Some(&f.nginx.tls.ca_pem),
+    );
+    c.clock = clock.clone();
+    let r = BlockingResolver::new(c.clone()).unwrap();
+    let res = r.resolve(&[
+        coord("org.ex:snap:2.0-SNAPSHOT"),
+        coord("org.ex:snap:jar:sources:2.0-SNAPSHOT"),
+    ]);
+    let main = res[0].as_ref().unwrap();
+    assert_eq!(main.version, "2.0-20240102.030405-7");
+    assert_eq!(main.repository.as_deref(), Some("snaps"));
+    let dir = f.local.join("org/ex/snap/2.0-SNAPSHOT");
+    assert_eq!(main.path, dir.join("snap-2.0-20240102.030405-7.jar"));
+    assert_same_bytes(&main.path, &dir.join("snap-2.0-SNAPSHOT.jar"));
+    assert_eq!(res[1].as_ref().unwrap().version, "2.0-20240101.000000-1");
+    assert!(dir.join("maven-metadata-snaps.xml").is_file());
+    assert!(!dir.join("maven-metadata-releases-only.xml").exists());
+    assert!(
+        f.nginx.access_log().iter().all(|l| !l.contains("/public/")),
+        "the release-only repository was asked: {:?}",
+        f.nginx.access_log()
+    );
+    // a new snapshot is published; same day (daily policy): still the cached metadata
+    publish_snapshot(&f.repo, "20240103.000000", 8, "20240103000000");
+    clock.advance(Duration::from_secs(60));
+    let r = BlockingResolver::new(c.clone()).unwrap();
+    let a = r
+        .resolve(&[coord("org.ex:snap:2.0-SNAPSHOT")])
+        .remove(0)
+        .unwrap();
+    assert_eq!(a.version, "2.0-20240102.030405-7");
+    assert!(!a.downloaded);
+    // after local midnight: metadata re-checked, new build downloaded
+    clock.advance(Duration::from_secs(86_400));
+    let r = BlockingResolver::new(c).unwrap();
+    let a = r
+        .resolve(&[coord("org.ex:snap:2.0-SNAPSHOT")])
+        .remove(0)
+        .unwrap();
+    assert_eq!(a.version, "2.0-20240103.000000-8");
+    assert!(a.downloaded);
+}
+
+#[test]
+fn release_and_latest_come_from_merged_metadata() {
+    let f = fixture();
+    let other = Repo::new(&f.work.join("unused"));
+    drop(other);
+    f.repo.put(
+        "org/ex/lib/maven-metadata.xml",
+        br#"<metadata><groupId>org.ex</groupId><artifactId>lib</artifactId><versioning>
+        <latest>1.0</latest><release>1.0</release><versions><version>1.0</version></versions>
+        <lastUpdated>20240101000000</lastUpdated></versioning></metadata>"#,
+    );
+    let r = BlockingResolver::new(config(
+        vec![
+            repo("a", &f.nginx.http("empty")),
+            repo("b", &f.nginx.http("public")),
+        ],
+        &f.local,
+        None,
+    ))
+    .unwrap();
+    let res = r.resolve(&[coord("org.ex:lib:RELEASE"), coord("org.ex:lib:pom:LATEST")]);
+    assert_eq!(res[0].as_ref().unwrap().version, "1.0");
+    assert_eq!(
+        res[1].as_ref().unwrap().path,
+        f.local.join("org/ex/lib/1.0/lib-1.0.pom")
+    );
+    let err = r
+        .resolve(&[coord("org.ex:none:RELEASE")])
+        .remove(0)
+        .unwrap_err();
+    assert!(
+        matches!(err, DownloadError::VersionNotFound { .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn offline_mode_uses_only_the_local_repository() {
+    let f = fixture();
+    let repos = vec![repo("central", &f.nginx.http("public"))];
+    let r = BlockingResolver::new(config(repos.clone(), &f.local, None)).unwrap();
+    r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap();
+    let before = f.nginx.access_log().len();
+    let mut c = config(repos, &f.local, None);
+    c.offline = true;
+    let r = BlockingResolver::new(c).unwrap();
+    let res = r.resolve(&[coord("org.ex:lib:1.0"), coord("org.ex:lib:pom:1.0")]);
+    assert!(!res[0].as_ref().unwrap().downloaded);
+    let msg = res[1].as_ref().unwrap_err().to_string();
+    assert!(
+        msg.contains("in offline mode")
+            && msg.contains("org.ex:lib:pom:1.0")
+            && msg.contains("central"),
+        "{msg}"
+    );
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(
+        f.nginx.access_log().len(),
+        before,
+        "offline mode made requests"
+    );
+}
+
+#[test]
+fn update_policies_decide_when_a_cached_not_found_is_retried() {
+    let f = fixture();
+    // 2030-01-01 12:00 UTC, local time UTC+0
+    let noon = UNIX_EPOCH + Duration::from_secs(1_893_499_200);
+    for (policy, after, expect_retry) in [
+        ("daily", Duration::from_secs(3600), false),
+        ("daily", Duration::from_secs(12 * 3600 + 60), true), // past local midnight
+        ("interval:30", Duration::from_secs(10 * 60), false),
+        ("interval:30", Duration::from_secs(31 * 60), true),
+        ("never", Duration::from_secs(400 * 86_400), false),
+        ("always", Duration::from_secs(1), true),
+    ] {
+        let name = format!(
+            "p{}",
+            policy.replace(':', "").len() * 1000 + after.as_secs() as usize % 997
+        );
+        let local = f.local.join(&name);
+        let clock = Arc::new(ManualClock::new(noon, 0));
+        let mut central = repo("central", &f.nginx.http("public"));
+        central.releases.update_policy = policy.into();
+        let mut c = config(vec![central], &local, None);
+        c.clock = clock.clone();
+        let art = format!("org.ex:late{name}:1.0");
+        let r = BlockingResolver::new(c.clone()).unwrap();
+        assert!(r.resolve(&[coord(&art)]).remove(0).is_err());
+        // the artifact appears on the server later
+        f.repo.put(
+            &format!("org/ex/late{name}/1.0/late{name}-1.0.jar"),
+            b"now here",
+        );
+        clock.set(noon + after);
+        let r = BlockingResolver::new(c).unwrap();
+        let res = r.resolve(&[coord(&art)]).remove(0);
+        if expect_retry {
+            assert_eq!(
+                std::fs::read(&res.unwrap().path).unwrap(),
+                b"now here",
+                "{policy} after {after:?}"
+            );
+        } else {
+            let err = res.unwrap_err();
+            assert!(
+                matches!(err, DownloadError::CachedNotFound { .. }),
+                "{policy} after {after:?}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_resolvers_at_once_download_each_file_once_without_corruption() {
+    let f = fixture();
+    let mut coords = Vec::new();
+    for i in 0..30 {
+        f.repo.put(
+            &format!("org/par/a{i}/1.0/a{i}-1.0.jar"),
+            &Repo::content(&format!("p{i}"), 20_000 + i * 997),
+        );
+        coords.push(coord(&format!("org.par:a{i}:1.0")));
+    }
+    let url = f.nginx.http("public");
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let (url, local, coords) = (url.clone(), f.local.clone(), coords.clone());
+            std::thread::spawn(move || {
+                let mut c = config(vec![repo("central", &url)], &local, None);
+                c.max_in_flight = 8;
+                BlockingResolver::new(c).unwrap().resolve(&coords)
+            })
+        })
+        .collect();
+    for h in handles {
+        for r in h.join().unwrap() {
+            r.unwrap();
+        }
+    }
+    for i in 0..30 {
+        let rel = format!("org/par/a{i}/1.0/a{i}-1.0.jar");
+        assert_same_bytes(&f.local.join(&rel), &f.repo.root.join(&rel));
+    }
+    assert_eq!(
+        f.nginx.count_gets("-1.0.jar"),
+        30,
+        "each artifact downloaded exactly once"
+    );
+    assert!(temp_files(&f.local).is_empty());
+}
+
+#[test]
+fn blocked_mirrors_and_encrypted_passwords_are_refused_without_requests() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut blocker = repo("maven-default-http-blocker", "http://0.0.0.0/");
+    blocker.blocked = true;
+    blocker.mirrored_repositories = vec![repo("old-http", "http://repo.example.com/maven2")];
+    let r = BlockingResolver::new(config(vec![blocker], tmp.path(), None)).unwrap();
+    let msg = r
+        .resolve(&[coord("g:a:1")])
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("maven-default-http-blocker")
+            && msg.contains("old-http (http://repo.example.com/maven2)"),
+        "{msg}"
+    );
+
+    let mut enc = repo("enc", "http://127.0.0.1:9/r");
+    enc.authentication = auth("u", "{jSMOWnoPFgsHVpMvz5VrIt5kRbzGpI8u+9EF1iFQyJQ=}");
+    let r = BlockingResolver::new(config(vec![enc], tmp.path(), None)).unwrap();
+    let msg = r
+        .resolve(&[coord("g:a:1")])
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("server `enc`") && msg.contains("looks encrypted") && !msg.contains("jSMOW"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn snapshots_disabled_everywhere_is_a_clear_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut r1 = repo("rel", "http://127.0.0.1:9/r");
+    r1.snapshots.enabled = false;
+    let r = BlockingResolver::new(config(vec![r1], tmp.path(), None)).unwrap();
+    let msg = r
+        .resolve(&[coord("g:a:1.0-SNAPSHOT")])
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("no repository has snapshots enabled") && msg.contains("rel ("),
+        "{msg}"
+    );
+    let _ = SystemTime::now();
+}

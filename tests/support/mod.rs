@@ -1,0 +1,603 @@
+//! Test harness for the download integration tests: real servers on loopback, each in its own
+//! temporary directory with free ports, killed when dropped.
+//!
+//! - [`Nginx`]: HTTP and HTTPS (self-signed CA made with openssl at test time) serving a
+//!   generated Maven repository: `/public/` open, `/private/` basic auth `deploy:s3cret`,
+//!   `/empty/` an empty repository (404s), `/slow/` rate-limited.
+//! - [`Tinyproxy`]: authenticating HTTP proxy (`proxyuser:proxypass`) with CONNECT.
+//! - [`Microsocks`]: authenticating SOCKS5 proxy (`socksuser:sockspass`).
+//! - [`Repo`]: writes artifacts with `.sha1`/`.md5` sidecars and metadata.
+//!
+//! A missing server binary fails the test with a message to run `scripts/test-servers.sh`.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The basic-auth user of `/private/`.
+pub const USER: &str = "deploy";
+/// Its password.
+pub const PASSWORD: &str = "s3cret";
+/// Proxy credentials.
+pub const PROXY_USER: &str = "proxyuser";
+/// Proxy password.
+pub const PROXY_PASSWORD: &str = "proxypass";
+/// SOCKS credentials.
+pub const SOCKS_USER: &str = "socksuser";
+/// SOCKS password.
+pub const SOCKS_PASSWORD: &str = "sockspass";
+
+/// Finds a server binary or fails the test with what to do.
+pub fn require(bin: &str) -> PathBuf {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect())
+        .unwrap_or_default();
+    dirs.extend(
+        [
+            "/usr/sbin",
+            "/usr/bin",
+            "/sbin",
+            "/usr/local/sbin",
+            "/usr/local/bin",
+        ]
+        .map(PathBuf::from),
+    );
+    for d in dirs {
+        let p = d.join(bin);
+        if p.is_file() {
+            return p;
+        }
+    }
+    panic!(
+        "`{bin}` is not installed: the download integration tests need real servers; \
+         run `bash scripts/test-servers.sh` (installs nginx, tinyproxy, squid, microsocks, openssl) and retry"
+    );
+}
+
+/// A free TCP port on 127.0.0.1.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("no free port")
+}
+
+/// Waits (bounded) until something accepts on the port.
+pub fn wait_port(port: u16, timeout: Duration) -> bool {
+    let deadline = Instant::now() + timeout;
+    while Instant::now() < deadline {
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+/// A server process, killed on drop.
+pub struct Proc {
+    child: Option<Child>,
+    name: &'static str,
+}
+
+impl Proc {
+    fn spawn(name: &'static str, cmd: &mut Command, log: &Path) -> Proc {
+        let out = std::fs::File::create(log).expect("log file");
+        let err = out.try_clone().expect("log file");
+        let child = cmd
+            .stdin(Stdio::null())
+            .stdout(Stdio::from(out))
+            .stderr(Stdio::from(err))
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
+        Proc {
+            child: Some(child),
+            name,
+        }
+    }
+
+    /// Kills the process (SIGKILL) and reaps it.
+    pub fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    /// Whether it is still running.
+    pub fn alive(&mut self) -> bool {
+        match self.child.as_mut() {
+            Some(c) => matches!(c.try_wait(), Ok(None)),
+            None => false,
+        }
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn started(mut p: Proc, port: u16, log: &Path) -> Proc {
+    if !wait_port(port, Duration::from_secs(15)) || !p.alive() {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        panic!("{} did not start on port {port}:\n{text}", p.name);
+    }
+    p
+}
+
+/// A CA and a server certificate for 127.0.0.1 / localhost.
+pub struct Tls {
+    /// CA certificate (trust this).
+    pub ca_pem: PathBuf,
+    /// Server certificate chain.
+    pub chain: PathBuf,
+    /// Server key.
+    pub key: PathBuf,
+}
+
+impl Tls {
+    /// Makes the CA and server certificate in `dir` with openssl.
+    pub fn create(dir: &Path) -> Tls {
+        let openssl = require("openssl");
+        std::fs::create_dir_all(dir).unwrap();
+        let run = |args: &[&str]| {
+            let out = Command::new(&openssl)
+                .args(args)
+                .current_dir(dir)
+                .output()
+                .expect("openssl");
+            assert!(
+                out.status.success(),
+                "openssl {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        };
+        run(&[
+            "req",
+            "-x509",
+            "-new",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-days",
+            "30",
+            "-subj",
+            "/CN=m2r test CA",
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.pem",
+            "-addext",
+            "basicConstraints=critical,CA:TRUE",
+            "-addext",
+            "keyUsage=critical,keyCertSign,cRLSign",
+        ]);
+        run(&[
+            "req",
+            "-new",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-keyout",
+            "server.key",
+            "-out",
+            "server.csr",
+        ]);
+        std::fs::write(
+            dir.join("server.ext"),
+            "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=critical,CA:FALSE\n\
+             keyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n",
+        )
+        .unwrap();
+        run(&[
+            "x509",
+            "-req",
+            "-in",
+            "server.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-days",
+            "30",
+            "-extfile",
+            "server.ext",
+            "-out",
+            "server.pem",
+        ]);
+        let mut chain = std::fs::read(dir.join("server.pem")).unwrap();
+        chain.extend(std::fs::read(dir.join("ca.pem")).unwrap());
+        std::fs::write(dir.join("chain.pem"), chain).unwrap();
+        Tls {
+            ca_pem: dir.join("ca.pem"),
+            chain: dir.join("chain.pem"),
+            key: dir.join("server.key"),
+        }
+    }
+}
+
+/// nginx serving a repository directory over HTTP and HTTPS.
+pub struct Nginx {
+    /// HTTP port.
+    pub http_port: u16,
+    /// HTTPS port.
+    pub https_port: u16,
+    /// The trusted CA.
+    pub tls: Tls,
+    dir: PathBuf,
+    proc: Proc,
+}
+
+impl Nginx {
+    /// Starts nginx for `repo_dir`, with its config and logs under `work`.
+    pub fn start(repo_dir: &Path, work: &Path) -> Nginx {
+        let bin = require("nginx");
+        let dir = work.join("nginx");
+        std::fs::create_dir_all(dir.join("empty")).unwrap();
+        let tls = Tls::create(&work.join("tls"));
+        let (http_port, https_port) = (free_port(), free_port());
+        // {SHA} = base64(sha1(password))
+        let sha = {
+            use base64::Engine;
+            use sha1::Digest;
+            base64::engine::general_purpose::STANDARD
+                .encode(sha1::Sha1::digest(PASSWORD.as_bytes()))
+        };
+        std::fs::write(dir.join("htpasswd"), format!("{USER}:{{SHA}}{sha}\n")).unwrap();
+        let d = dir.display();
+        let r = repo_dir.display();
+        let conf = format!(
+            r#"daemon off;
+master_process off;
+worker_processes 1;
+pid {d}/nginx.pid;
+error_log {d}/error.log warn;
+events {{ worker_connections 512; }}
+http {{
+    default_type application/octet-stream;
+    log_format t '$request $status $body_bytes_sent';
+    access_log {d}/access.log t;
+    client_body_temp_path {d}/body;
+    proxy_temp_path {d}/proxy;
+    fastcgi_temp_path {d}/fastcgi;
+    uwsgi_temp_path {d}/uwsgi;
+    scgi_temp_path {d}/scgi;
+    sendfile on;
+    keepalive_requests 100000;
+    server {{
+        listen 127.0.0.1:{http_port};
+        listen 127.0.0.1:{https_port} ssl http2;
+        ssl_certificate {chain};
+        ssl_certificate_key {key};
+        location /public/ {{ alias {r}/; }}
+        location /private/ {{
+            alias {r}/;
+            auth_basic "test private";
+            auth_basic_user_file {d}/htpasswd;
+        }}
+        location /empty/ {{ alias {d}/empty/; }}
+        location /slow/ {{ alias {r}/; limit_rate 200k; }}
+        location /redirect/ {{ rewrite ^/redirect/(.*)$ /public/$1 redirect; }}
+        location /moved/ {{ rewrite ^/moved/(.*)$ http://localhost:{http_port}/private/$1 redirect; }}
+    }}
+}}
+"#,
+            chain = tls.chain.display(),
+            key = tls.key.display(),
+        );
+        std::fs::write(dir.join("nginx.conf"), conf).unwrap();
+        let proc = Self::spawn(&bin, &dir, http_port);
+        if !wait_port(https_port, Duration::from_secs(10)) {
+            panic!("nginx https port did not open");
+        }
+        Nginx {
+            http_port,
+            https_port,
+            tls,
+            dir,
+            proc,
+        }
+    }
+
+    fn spawn(bin: &Path, dir: &Path, port: u16) -> Proc {
+        let log = dir.join("stderr.log");
+        let p = Proc::spawn(
+            "nginx",
+            Command::new(bin)
+                .arg("-c")
+                .arg(dir.join("nginx.conf"))
+                .arg("-p")
+                .arg(dir)
+                .arg("-e")
+                .arg(dir.join("error.log")),
+            &log,
+        );
+        started(p, port, &log)
+    }
+
+    /// `http://127.0.0.1:<port>/<location>/`.
+    pub fn http(&self, location: &str) -> String {
+        format!("http://127.0.0.1:{}/{location}/", self.http_port)
+    }
+
+    /// `https://127.0.0.1:<port>/<location>/`.
+    pub fn https(&self, location: &str) -> String {
+        format!("https://127.0.0.1:{}/{location}/", self.https_port)
+    }
+
+    /// Kills nginx (SIGKILL: connections are cut mid-transfer).
+    pub fn kill(&mut self) {
+        self.proc.kill();
+    }
+
+    /// Starts it again on the same ports.
+    pub fn restart(&mut self) {
+        self.proc.kill();
+        let bin = require("nginx");
+        self.proc = Self::spawn(&bin, &self.dir, self.http_port);
+    }
+
+    /// Access log lines so far (`GET /path HTTP/1.1 200 123`).
+    pub fn access_log(&self) -> Vec<String> {
+        std::fs::read_to_string(self.dir.join("access.log"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// How many GETs of paths ending with `suffix` were logged.
+    pub fn count_gets(&self, suffix: &str) -> usize {
+        self.access_log()
+            .iter()
+            .filter(|l| {
+                l.split(' ')
+                    .nth(1)
+                    .is_some_and(|p| l.starts_with("GET ") && p.ends_with(suffix))
+            })
+            .count()
+    }
+}
+
+/// tinyproxy with basic auth and CONNECT to the given ports.
+pub struct Tinyproxy {
+    /// Listening port.
+    pub port: u16,
+    proc: Proc,
+}
+
+impl Tinyproxy {
+    /// Starts tinyproxy allowing CONNECT to `connect_ports`.
+    pub fn start(work: &Path, connect_ports: &[u16]) -> Tinyproxy {
+        let bin = require("tinyproxy");
+        let dir = work.join("tinyproxy");
+        std::fs::create_dir_all(&dir).unwrap();
+        let port = free_port();
+        let mut conf = format!(
+            "Port {port}\nListen 127.0.0.1\nTimeout 60\nLogFile \"{d}/tinyproxy.log\"\nLogLevel Info\n\
+             MaxClients 64\nAllow 127.0.0.1\nBasicAuth {PROXY_USER} {PROXY_PASSWORD}\nDisableViaHeader Yes\n",
+            d = dir.display()
+        );
+        for p in connect_ports {
+            conf.push_str(&format!("ConnectPort {p}\n"));
+        }
+        std::fs::write(dir.join("tinyproxy.conf"), conf).unwrap();
+        let log = dir.join("stderr.log");
+        let p = Proc::spawn(
+            "tinyproxy",
+            Command::new(bin)
+                .arg("-d")
+                .arg("-c")
+                .arg(dir.join("tinyproxy.conf")),
+            &log,
+        );
+        Tinyproxy {
+            port,
+            proc: started(p, port, &log),
+        }
+    }
+}
+
+/// squid with basic auth (`proxyuser:proxypass`), no caching, CONNECT to the given ports.
+pub struct Squid {
+    /// Listening port.
+    pub port: u16,
+    proc: Proc,
+}
+
+impl Squid {
+    /// Starts squid in the foreground (`-N`).
+    pub fn start(work: &Path, connect_ports: &[u16]) -> Squid {
+        let bin = require("squid");
+        let helper = [
+            "/usr/lib/squid/basic_ncsa_auth",
+            "/usr/lib64/squid/basic_ncsa_auth",
+        ]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| {
+            panic!("squid's basic_ncsa_auth helper is missing: run `bash scripts/test-servers.sh`")
+        });
+        let openssl = require("openssl");
+        let dir = work.join("squid");
+        std::fs::create_dir_all(&dir).unwrap();
+        let hash = Command::new(openssl)
+            .args(["passwd", "-apr1", PROXY_PASSWORD])
+            .output()
+            .expect("openssl passwd");
+        let hash = String::from_utf8_lossy(&hash.stdout).trim().to_string();
+        std::fs::write(dir.join("passwd"), format!("{PROXY_USER}:{hash}\n")).unwrap();
+        let port = free_port();
+        let user = if Command::new("id")
+            .arg("-u")
+            .arg("proxy")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            "proxy"
+        } else {
+            "nobody"
+        };
+        let ports: Vec<String> = connect_ports.iter().map(u16::to_string).collect();
+        let d = dir.display();
+        let conf = format!(
+            "http_port 127.0.0.1:{port}\nvisible_hostname test-squid\ncache_effective_user {user}\n\
+             pid_filename {d}/squid.pid\ncache_log {d}/cache.log\naccess_log none\ncoredump_dir {d}\n\
+             cache deny all\ncache_mem 8 MB\npinger_enable off\nnetdb_filename none\n\
+             shutdown_lifetime 1 second\nmax_filedescriptors 1024\nvia off\nforwarded_for delete\n\
+             auth_param basic program {h} {d}/passwd\nauth_param basic children 2 startup=1\n\
+             auth_param basic realm test-squid\nacl authed proxy_auth REQUIRED\n\
+             acl tls_ports port {ports}\nacl CONNECT method CONNECT\n\
+             http_access deny CONNECT !tls_ports\nhttp_access allow localhost authed\nhttp_access deny all\n",
+            h = helper.display(),
+            ports = ports.join(" "),
+        );
+        std::fs::write(dir.join("squid.conf"), conf).unwrap();
+        let _ = Command::new("chown").arg("-R").arg(user).arg(&dir).status();
+        let log = dir.join("stderr.log");
+        let p = Proc::spawn(
+            "squid",
+            Command::new(bin)
+                .arg("-N")
+                .arg("-f")
+                .arg(dir.join("squid.conf")),
+            &log,
+        );
+        Squid {
+            port,
+            proc: started(p, port, &log),
+        }
+    }
+}
+
+/// microsocks with user/password authentication.
+pub struct Microsocks {
+    /// Listening port.
+    pub port: u16,
+    proc: Proc,
+}
+
+impl Microsocks {
+    /// Starts microsocks.
+    pub fn start(work: &Path) -> Microsocks {
+        let bin = require("microsocks");
+        let dir = work.join("microsocks");
+        std::fs::create_dir_all(&dir).unwrap();
+        let port = free_port();
+        let log = dir.join("stderr.log");
+        let p = Proc::spawn(
+            "microsocks",
+            Command::new(bin).args([
+                "-i",
+                "127.0.0.1",
+                "-p",
+                &port.to_string(),
+                "-u",
+                SOCKS_USER,
+                "-P",
+                SOCKS_PASSWORD,
+            ]),
+            &log,
+        );
+        Microsocks {
+            port,
+            proc: started(p, port, &log),
+        }
+    }
+}
+
+/// Writes a Maven 2 repository.
+pub struct Repo {
+    /// Its root.
+    pub root: PathBuf,
+}
+
+impl Repo {
+    /// An empty repository at `root`.
+    pub fn new(root: &Path) -> Repo {
+        std::fs::create_dir_all(root).unwrap();
+        Repo {
+            root: root.to_path_buf(),
+        }
+    }
+
+    /// Writes `rel` with `.sha1` and `.md5` sidecars.
+    pub fn put(&self, rel: &str, content: &[u8]) {
+        let p = self.root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, content).unwrap();
+        use sha1::Digest;
+        std::fs::write(
+            format!("{}.sha1", p.display()),
+            hex::encode(sha1::Sha1::digest(content)),
+        )
+        .unwrap();
+        std::fs::write(
+            format!("{}.md5", p.display()),
+            hex::encode(md5::Md5::digest(content)),
+        )
+        .unwrap();
+    }
+
+    /// Writes `rel` only.
+    pub fn put_raw(&self, rel: &str, content: &[u8]) {
+        let p = self.root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        let mut f = std::fs::File::create(p).unwrap();
+        f.write_all(content).unwrap();
+    }
+
+    /// Deterministic content for an artifact.
+    pub fn content(seed: &str, len: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(len);
+        let mut x: u64 = seed.bytes().fold(1469598103934665603, |h, b| {
+            (h ^ b as u64).wrapping_mul(1099511628211)
+        });
+        while out.len() < len {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.truncate(len);
+        out
+    }
+}
+
+/// Files under `dir` whose name ends with `.tmp` (left-over partial downloads).
+pub fn temp_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    let mut budget = 100_000;
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            budget -= 1;
+            if budget == 0 {
+                return out;
+            }
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".tmp") {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
