@@ -14,7 +14,9 @@ use m2resolver::Secret;
 fn legacy(c: &mut Criterion) {
     let value = encrypt_password("server password", "masterPw!");
     c.bench_function("legacy_decrypt_one_value", |b| {
-        b.iter(|| decrypt_password(black_box(&value), black_box("masterPw!")).map(|s| s.expose().len()))
+        b.iter(|| {
+            decrypt_password(black_box(&value), black_box("masterPw!")).map(|s| s.expose().len())
+        })
     });
 
     let home = tempfile::tempdir().unwrap();
@@ -46,9 +48,12 @@ fn maven4(c: &mut Criterion) {
          </properties></configuration></configurations></settingsSecurity>",
     )
     .unwrap();
-    let ctx = SecurityContext::new(home.path(), home.path()).with_env("MAVEN_MASTER_PASSWORD", "masterPw");
+    let ctx = SecurityContext::new(home.path(), home.path())
+        .with_env("MAVEN_MASTER_PASSWORD", "masterPw");
     let master = Secret::new("masterPw");
-    let secrets: Vec<String> = (0..50).map(|i| encrypt_v4(&format!("secret-{i}"), &master)).collect();
+    let secrets: Vec<String> = (0..50)
+        .map(|i| encrypt_v4(&format!("secret-{i}"), &master))
+        .collect();
     let wanted = [&secrets[3], &secrets[17], &secrets[42]];
     let warm = || {
         let d = Decryptor::new(ctx.clone());
@@ -72,7 +77,9 @@ fn maven4(c: &mut Criterion) {
     println!("maven4: PBKDF2 runs for 3 of 50 values: {cold} (first time), {again} (asked again)");
 
     let mut group = c.benchmark_group("maven4");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     group.bench_function("resolve_3_of_50_warm_decryptor", |b| {
         b.iter_batched(
             warm,

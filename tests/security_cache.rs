@@ -4,7 +4,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use m2resolver::security::{encrypt_password, key_derivations, Decryptor, SecurityContext, SecurityError};
+use m2resolver::security::{
+    encrypt_password, key_derivations, Decryptor, SecurityContext, SecurityError,
+};
 use m2resolver::Secret;
 
 const G1: &str = "{[name=master,cipher=AES/GCM/NoPadding,version=4.0]w+C6vJwryWolUYkLtAMCkMGCWfB09haER/AiingAH4NEDr37euLdwMYYLvxaSQe/97OJ+A==}";
@@ -48,7 +50,9 @@ fn files_masters_and_values_are_processed_once() {
     std::fs::remove_file(m2.join("settings-security.xml")).unwrap();
     assert_eq!(decryptor.decrypt(&b).unwrap().expose(), "second");
     // A fresh decryptor does see the file is gone.
-    assert!(Decryptor::new(decryptor.context().clone()).decrypt(&b).is_err());
+    assert!(Decryptor::new(decryptor.context().clone())
+        .decrypt(&b)
+        .is_err());
 
     // Maven 4: 8 threads ask for the same value at once: one PBKDF2, one master lookup.
     let before = key_derivations();

@@ -57,17 +57,25 @@ fn enc(s: &str) -> String {
 
 #[test]
 fn maven3_cipher_matches_plexus_cipher() {
-    let java_ok = Command::new("java").arg("-version").output().map(|o| o.status.success()).unwrap_or(false);
+    let java_ok = Command::new("java")
+        .arg("-version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
     if !java_ok || !Path::new(JAR).is_file() {
         eprintln!("note: skipping plexus-cipher differential test, java or {JAR} not found");
         return;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(0xc1f);
-    let junk = ['[', ']', ' ', '\n', '!', '=', 'é', '{', '}', '\\', 'A', '/', '+'];
+    let junk = [
+        '[', ']', ' ', '\n', '!', '=', 'é', '{', '}', '\\', 'A', '/', '+',
+    ];
     let mut cases: Vec<(String, String)> = Vec::new();
     for i in 0..1500 {
         let master = format!("m{}", i % 7);
-        let clear: String = (0..rng.gen_range(1..40)).map(|_| rng.gen_range(' '..='~')).collect();
+        let clear: String = (0..rng.gen_range(1..40))
+            .map(|_| rng.gen_range(' '..='~'))
+            .collect();
         let mut value: Vec<char> = encrypt_password(&clear, &master).chars().collect();
         match i % 6 {
             0 => {}
@@ -85,7 +93,11 @@ fn maven3_cipher_matches_plexus_cipher() {
                 let at = rng.gen_range(1..value.len() - 1);
                 value[at] = junk[rng.gen_range(0..junk.len())];
             }
-            4 => value = (0..rng.gen_range(0..30)).map(|_| junk[rng.gen_range(0..junk.len())]).collect(),
+            4 => {
+                value = (0..rng.gen_range(0..30))
+                    .map(|_| junk[rng.gen_range(0..junk.len())])
+                    .collect()
+            }
             _ => {
                 cases.push((value.iter().collect(), "wrong".into()));
                 continue;
@@ -119,8 +131,15 @@ fn maven3_cipher_matches_plexus_cipher() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let java: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let java: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
     assert_eq!(java.len(), cases.len());
     let mut mismatches = Vec::new();
     let mut successes = 0;
@@ -134,6 +153,14 @@ fn maven3_cipher_matches_plexus_cipher() {
             mismatches.push(format!("{v:?} / {pw}: java {expected} ours {ours}"));
         }
     }
-    assert!(mismatches.is_empty(), "{} mismatches, first: {:?}", mismatches.len(), &mismatches[..mismatches.len().min(5)]);
-    assert!(successes > 400, "too few successful decryptions ({successes}) to mean anything");
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches, first: {:?}",
+        mismatches.len(),
+        &mismatches[..mismatches.len().min(5)]
+    );
+    assert!(
+        successes > 400,
+        "too few successful decryptions ({successes}) to mean anything"
+    );
 }

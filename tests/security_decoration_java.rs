@@ -50,20 +50,38 @@ fn enc(s: &str) -> String {
 
 #[test]
 fn maven3_detection_matches_the_jdk() {
-    if Command::new("java").arg("-version").output().map(|o| !o.status.success()).unwrap_or(true) {
+    if Command::new("java")
+        .arg("-version")
+        .output()
+        .map(|o| !o.status.success())
+        .unwrap_or(true)
+    {
         eprintln!("note: skipping JDK differential test, java not found");
         return;
     }
-    let alphabet = ['{', '}', '\\', '\n', '\r', 'a', 'b', ' ', 'é', '\u{2028}', '😀'];
+    let alphabet = [
+        '{', '}', '\\', '\n', '\r', 'a', 'b', ' ', 'é', '\u{2028}', '😀',
+    ];
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x5ec);
     let mut values: Vec<String> = (0..5000)
         .map(|_| {
             let len = rng.gen_range(0..24);
-            (0..len).map(|_| alphabet[rng.gen_range(0..alphabet.len())]).collect()
+            (0..len)
+                .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+                .collect()
         })
         .collect();
     // The spec's rows, too.
-    for v in ["x\n{abc}\ny", "{ab\nc}", "\\{abc}", "{a\\}b}", "a{b}c{d}", "}{abc}", "x\n{abc}", "{abc}\ny"] {
+    for v in [
+        "x\n{abc}\ny",
+        "{ab\nc}",
+        "\\{abc}",
+        "{a\\}b}",
+        "a{b}c{d}",
+        "}{abc}",
+        "x\n{abc}",
+        "{abc}\ny",
+    ] {
         values.push(v.to_string());
     }
     let dir = tempfile::tempdir().unwrap();
@@ -93,8 +111,15 @@ fn maven3_detection_matches_the_jdk() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let java: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let java: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
     assert_eq!(java.len(), values.len());
     let mut mismatches = Vec::new();
     for (v, expected) in values.iter().zip(&java) {
@@ -106,5 +131,10 @@ fn maven3_detection_matches_the_jdk() {
             mismatches.push(format!("{v:?}: java {expected} ours {ours}"));
         }
     }
-    assert!(mismatches.is_empty(), "{} mismatches, first: {:?}", mismatches.len(), &mismatches[..mismatches.len().min(10)]);
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches, first: {:?}",
+        mismatches.len(),
+        &mismatches[..mismatches.len().min(10)]
+    );
 }

@@ -77,7 +77,11 @@ fn real_maven_decrypts_values_we_encrypt() {
         .unwrap();
     assert!(started.elapsed() < Duration::from_secs(300));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "oracle failed: {stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "oracle failed: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let eff = &doc["effectiveSettings"];
     assert_eq!(eff["servers"][0]["password"], server_pw, "{stdout}");

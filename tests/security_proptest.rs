@@ -1,8 +1,8 @@
 //! Property tests: both ciphers round-trip, and the decoders never panic on arbitrary input.
 
 use m2resolver::security::{
-    decrypt_password, decrypt_v4, encrypt_password, encrypt_v4, is_encrypted, is_maven4_encrypted, maven3_payload,
-    maven4_legacy_payload, maven4_settings_decrypts,
+    decrypt_password, decrypt_v4, encrypt_password, encrypt_v4, is_encrypted, is_maven4_encrypted,
+    maven3_payload, maven4_legacy_payload, maven4_settings_decrypts,
 };
 use m2resolver::Secret;
 use proptest::prelude::*;

@@ -12,8 +12,8 @@ use std::thread;
 use std::time::Duration;
 
 use m2resolver::security::{
-    encrypt_v4, resolve_master_source, Decryptor, GpgAgentSource, MasterSource, PinentrySource, SecurityContext,
-    SecurityError,
+    encrypt_v4, resolve_master_source, Decryptor, GpgAgentSource, MasterSource, PinentrySource,
+    SecurityContext, SecurityError,
 };
 use m2resolver::Secret;
 
@@ -23,10 +23,14 @@ fn fake_agent(socket: &Path, reply: &'static str) -> thread::JoinHandle<Vec<Stri
     let listener = UnixListener::bind(socket).unwrap();
     thread::spawn(move || {
         let (stream, _) = listener.accept().unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
         let mut writer = stream.try_clone().unwrap();
         let mut reader = BufReader::new(stream);
-        writer.write_all(b"# comment first\nOK Pleased to meet you\n").unwrap();
+        writer
+            .write_all(b"# comment first\nOK Pleased to meet you\n")
+            .unwrap();
         let mut seen = Vec::new();
         for _ in 0..10 {
             let mut line = String::new();
@@ -38,7 +42,9 @@ fn fake_agent(socket: &Path, reply: &'static str) -> thread::JoinHandle<Vec<Stri
             if line.starts_with("OPTION") {
                 writer.write_all(b"OK\n").unwrap();
             } else if line.starts_with("GET_PASSPHRASE") {
-                writer.write_all(format!("S PROGRESS x\n{reply}\n").as_bytes()).unwrap();
+                writer
+                    .write_all(format!("S PROGRESS x\n{reply}\n").as_bytes())
+                    .unwrap();
                 break;
             } else {
                 writer.write_all(b"ERR 1 unknown\n").unwrap();
@@ -60,7 +66,10 @@ fn gpg_agent_source_reads_hex_passphrase() {
     let source = GpgAgentSource {
         timeout: Duration::from_secs(10),
     };
-    let pw = source.handle("gpg-agent:S.gpg-agent?non-interactive", &ctx).unwrap().unwrap();
+    let pw = source
+        .handle("gpg-agent:S.gpg-agent?non-interactive", &ctx)
+        .unwrap()
+        .unwrap();
     assert_eq!(pw.expose(), "master pässword");
     let seen = agent.join().unwrap();
     assert_eq!(
@@ -89,7 +98,8 @@ fn gpg_agent_feeds_the_master_dispatcher() {
     );
     let s4 = dir.path().join("settings-security4.xml");
     std::fs::write(&s4, sec4).unwrap();
-    let ctx = SecurityContext::new(dir.path(), dir.path()).with_property("maven.settings.security", s4.display().to_string());
+    let ctx = SecurityContext::new(dir.path(), dir.path())
+        .with_property("maven.settings.security", s4.display().to_string());
     let d = Decryptor::new(ctx);
     let value = encrypt_v4("via agent", &Secret::new("masterPw"));
     assert_eq!(d.decrypt(&value).unwrap().expose(), "via agent");
@@ -105,13 +115,26 @@ fn gpg_agent_errors() {
         timeout: Duration::from_secs(10),
     };
     // No socket.
-    let e = source.handle("gpg-agent:/nonexistent/socket", &ctx).unwrap().unwrap_err();
-    assert!(e.to_string().contains("cannot connect to gpg-agent socket"), "{e}");
+    let e = source
+        .handle("gpg-agent:/nonexistent/socket", &ctx)
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("cannot connect to gpg-agent socket"),
+        "{e}"
+    );
     // The agent refuses.
     let socket = dir.path().join("refuse.sock");
     let agent = fake_agent(&socket, "ERR 67108922 No data <GPG Agent>");
-    let e = source.handle(&format!("gpg-agent:{}", socket.display()), &ctx).unwrap().unwrap_err();
-    assert!(e.to_string().contains("gpg-agent gave no passphrase: ERR 67108922"), "{e}");
+    let e = source
+        .handle(&format!("gpg-agent:{}", socket.display()), &ctx)
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("gpg-agent gave no passphrase: ERR 67108922"),
+        "{e}"
+    );
     agent.join().unwrap();
     // Not ours.
     assert!(source.handle("env:X", &ctx).is_none());
@@ -143,7 +166,10 @@ fn pinentry_source_returns_pin() {
     let source = PinentrySource {
         timeout: Duration::from_secs(20),
     };
-    let pin = source.handle(&format!("pinentry-prompt:{program}"), &ctx).unwrap().unwrap();
+    let pin = source
+        .handle(&format!("pinentry-prompt:{program}"), &ctx)
+        .unwrap()
+        .unwrap();
     assert_eq!(pin.expose(), "my pin 42");
     let log = std::fs::read_to_string(dir.path().join("log")).unwrap();
     let lines: Vec<&str> = log.lines().collect();
@@ -171,7 +197,11 @@ fn pinentry_failures() {
         timeout: Duration::from_secs(20),
     };
     let cases: &[(&str, i32, &str)] = &[
-        ("ERR 83886179 Operation cancelled <Pinentry>", 0, "User canceled the operation"),
+        (
+            "ERR 83886179 Operation cancelled <Pinentry>",
+            0,
+            "User canceled the operation",
+        ),
         ("ERR 83886142 Timeout <Pinentry>", 0, "Timeout"),
         ("ERR 1 other <Pinentry>", 0, "Failure: ERR 1 other"),
         ("D pin", 3, "Failure: Exit code: 3"),
@@ -179,12 +209,21 @@ fn pinentry_failures() {
     for (reply, code, expected) in cases {
         let dir = tempfile::tempdir().unwrap();
         let program = fake_pinentry(dir.path(), reply, *code);
-        let e = source.handle(&format!("pinentry-prompt:{program}"), &ctx).unwrap().unwrap_err();
+        let e = source
+            .handle(&format!("pinentry-prompt:{program}"), &ctx)
+            .unwrap()
+            .unwrap_err();
         assert!(e.to_string().contains(expected), "{reply}: {e}");
         assert!(!e.to_string().contains("D pin"), "{e}");
     }
-    let e = source.handle("pinentry-prompt:/nonexistent/pinentry", &ctx).unwrap().unwrap_err();
-    assert!(e.to_string().contains("Could not collect the password"), "{e}");
+    let e = source
+        .handle("pinentry-prompt:/nonexistent/pinentry", &ctx)
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("Could not collect the password"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -198,7 +237,10 @@ fn pinentry_that_hangs_times_out() {
     };
     let started = std::time::Instant::now();
     let e = source
-        .handle(&format!("pinentry-prompt:{}", script.display()), &SecurityContext::new("/", "/"))
+        .handle(
+            &format!("pinentry-prompt:{}", script.display()),
+            &SecurityContext::new("/", "/"),
+        )
         .unwrap()
         .unwrap_err();
     assert!(e.to_string().contains("Timeout"), "{e}");
@@ -210,16 +252,24 @@ fn custom_source_hook_is_asked_first_and_once() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let calls = Arc::new(AtomicUsize::new(0));
     let counter = calls.clone();
-    let keychain = move |spec: &str, _: &SecurityContext| -> Option<Result<Secret, SecurityError>> {
-        let rest = spec.strip_prefix("keychain:")?;
-        counter.fetch_add(1, Ordering::SeqCst);
-        Some(Ok(Secret::new(format!("{rest}-pw"))))
-    };
+    let keychain =
+        move |spec: &str, _: &SecurityContext| -> Option<Result<Secret, SecurityError>> {
+            let rest = spec.strip_prefix("keychain:")?;
+            counter.fetch_add(1, Ordering::SeqCst);
+            Some(Ok(Secret::new(format!("{rest}-pw"))))
+        };
     let ctx = SecurityContext::new("/", "/").with_master_source(Arc::new(keychain));
-    assert_eq!(resolve_master_source("keychain:maven", &ctx).unwrap().expose(), "maven-pw");
+    assert_eq!(
+        resolve_master_source("keychain:maven", &ctx)
+            .unwrap()
+            .expose(),
+        "maven-pw"
+    );
     let d = Decryptor::new(ctx);
     for _ in 0..3 {
-        let v = d.decrypt("{[name=masterSourceLookup,version=4.0]keychain:repo}").unwrap();
+        let v = d
+            .decrypt("{[name=masterSourceLookup,version=4.0]keychain:repo}")
+            .unwrap();
         assert_eq!(v.expose(), "repo-pw");
     }
     assert_eq!(calls.load(Ordering::SeqCst), 2);

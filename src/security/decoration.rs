@@ -108,7 +108,10 @@ pub(crate) fn maven3_attributes(bare: &str) -> Option<HashMap<String, String>> {
     let mut out = HashMap::new();
     for pair in attrs.split([',', ' ']).filter(|t| !t.is_empty()) {
         if let Some(pos) = pair.find('=') {
-            out.insert(pair[..pos].trim().to_string(), pair[pos + 1..].trim().to_string());
+            out.insert(
+                pair[..pos].trim().to_string(),
+                pair[pos + 1..].trim().to_string(),
+            );
         }
     }
     Some(out)
@@ -159,14 +162,21 @@ fn maven4_attributes(bare: &str) -> Result<Option<Vec<(String, String)>>, Securi
                 reason: format!("attribute malformed: '{}'", pair.trim()),
             });
         };
-        out.push((pair[..pos].trim().to_string(), pair[pos + 1..].trim().to_string()));
+        out.push((
+            pair[..pos].trim().to_string(),
+            pair[pos + 1..].trim().to_string(),
+        ));
     }
     Ok(Some(out))
 }
 
 /// The part between the outer braces if `value` is `{...}` with no other brace inside.
 fn shielded(value: &str) -> Option<&str> {
-    if value.trim().is_empty() || value.len() < 2 || !value.starts_with('{') || !value.ends_with('}') {
+    if value.trim().is_empty()
+        || value.len() < 2
+        || !value.starts_with('{')
+        || !value.ends_with('}')
+    {
         return None;
     }
     let inner = &value[1..value.len() - 1];
@@ -183,7 +193,10 @@ pub(crate) fn maven4_parse(value: &str) -> Option<Maven4Value<'_>> {
         return None;
     }
     let payload = &inner[inner.find(']').map_or(0, |i| i + 1)..];
-    Some(Maven4Value { attributes, payload })
+    Some(Maven4Value {
+        attributes,
+        payload,
+    })
 }
 
 /// True for the Maven 4 attribute form `{[name=...,version=...]...}`.
@@ -245,7 +258,8 @@ mod tests {
     #[test]
     fn maven3_decoration_table() {
         let b64 = "CN8zjCyFVJMHzTZ1aN1b9MrccParOENbG1kHa+aes0M=";
-        let oleg = format!("Oleg reset this password on 2009-03-11, expires on 2009-04-11 {{{b64}}}");
+        let oleg =
+            format!("Oleg reset this password on 2009-03-11, expires on 2009-04-11 {{{b64}}}");
         let cases: Vec<(&str, Option<&str>)> = vec![
             ("{abc}", Some("abc")),
             (&oleg, Some(b64)),
@@ -253,9 +267,15 @@ mod tests {
             ("x {abc} y", Some("abc")),
             ("prefix{abc}suffix", Some("abc")),
             ("This is a test", None),
-            ("Comment {This is a test} other comment with a: }", Some("This is a test")),
+            (
+                "Comment {This is a test} other comment with a: }",
+                Some("This is a test"),
+            ),
             ("\\{This is a test\\}", None),
-            ("Comment {foo\\{This is a test\\}} other comment with a: }", Some("foo\\{This is a test\\}")),
+            (
+                "Comment {foo\\{This is a test\\}} other comment with a: }",
+                Some("foo\\{This is a test\\}"),
+            ),
             ("{}", None),
             ("\\{abc\\}", None),
             ("\\{abc}", Some("abc")),
@@ -325,7 +345,11 @@ mod tests {
         ];
         for (value, current, legacy) in cases {
             assert_eq!(is_maven4_encrypted(&value), current, "current {value:?}");
-            assert_eq!(maven4_legacy_payload(&value).is_some(), legacy, "legacy {value:?}");
+            assert_eq!(
+                maven4_legacy_payload(&value).is_some(),
+                legacy,
+                "legacy {value:?}"
+            );
         }
         let v = maven4_parse("{[version=4.0, name = master ,cipher=X]pay=}").unwrap();
         assert_eq!(v.attribute("name"), Some("master"));
@@ -345,7 +369,10 @@ mod tests {
             (format!("Hello Oleg {{{p}}} is this a password?"), false),
             (format!("{{{p}}}"), true),
             (format!("Hello Oleg {{{p}}}"), true),
-            ("{[name=master,cipher=AES/GCM/NoPadding,version=4.0]abc}".into(), true),
+            (
+                "{[name=master,cipher=AES/GCM/NoPadding,version=4.0]abc}".into(),
+                true,
+            ),
         ];
         for (value, expected) in cases {
             assert_eq!(maven4_settings_decrypts(&value), expected, "{value:?}");

@@ -17,7 +17,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::context::SecurityContext;
-use super::decoration::{maven3_attributes, maven3_payload, maven4_legacy_payload, maven4_parse, Maven4Value};
+use super::decoration::{
+    maven3_attributes, maven3_payload, maven4_legacy_payload, maven4_parse, Maven4Value,
+};
 use super::error::SecurityError;
 use super::gcm_cipher::{self, CIPHER_NAME};
 use super::legacy_cipher::{self, Base64Mode, MASTER_PASSWORD_KEY};
@@ -60,7 +62,9 @@ pub struct Decryptor {
 
 impl std::fmt::Debug for Decryptor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Decryptor").field("ctx", &self.ctx).finish_non_exhaustive()
+        f.debug_struct("Decryptor")
+            .field("ctx", &self.ctx)
+            .finish_non_exhaustive()
     }
 }
 
@@ -93,12 +97,16 @@ impl Decryptor {
     /// Maven 4 does for `{[name=...]...}` values. Plain values come back unchanged.
     pub fn decrypt(&self, value: &str) -> Result<Secret, SecurityError> {
         if maven4_parse(value).is_some() {
-            return self.cached(&format!("4:{value}"), || self.decrypt_maven4_uncached(value));
+            return self.cached(&format!("4:{value}"), || {
+                self.decrypt_maven4_uncached(value)
+            });
         }
         if maven3_payload(value).is_none() {
             return Ok(Secret::new(value));
         }
-        self.cached(&format!("3:{value}"), || self.decrypt_maven3_uncached(value))
+        self.cached(&format!("3:{value}"), || {
+            self.decrypt_maven3_uncached(value)
+        })
     }
 
     /// Decrypts as Maven 4 alone would (plexus-sec-dispatcher 4.x): legacy `{...}` values go
@@ -108,10 +116,16 @@ impl Decryptor {
         if maven4_parse(value).is_none() && maven4_legacy_payload(value).is_none() {
             return Ok(Secret::new(value));
         }
-        self.cached(&format!("4:{value}"), || self.decrypt_maven4_uncached(value))
+        self.cached(&format!("4:{value}"), || {
+            self.decrypt_maven4_uncached(value)
+        })
     }
 
-    fn cached(&self, key: &str, compute: impl FnOnce() -> Result<Secret, SecurityError>) -> Result<Secret, SecurityError> {
+    fn cached(
+        &self,
+        key: &str,
+        compute: impl FnOnce() -> Result<Secret, SecurityError>,
+    ) -> Result<Secret, SecurityError> {
         cell(&self.values, key).get_or_init(compute).clone()
     }
 
@@ -129,7 +143,8 @@ impl Decryptor {
             });
         }
         let master = self.master_password()?;
-        legacy_cipher::decrypt(bare, master.expose(), Base64Mode::Lenient).map_err(SecurityError::Decrypt)
+        legacy_cipher::decrypt(bare, master.expose(), Base64Mode::Lenient)
+            .map_err(SecurityError::Decrypt)
     }
 
     /// The legacy `settings-security.xml` (after relocation), read once.
@@ -150,15 +165,17 @@ impl Decryptor {
             .get_or_init(|| {
                 let file = self.legacy_security_file()?;
                 let Some(master) = file.master.as_deref() else {
-                    return Err(SecurityError::MasterNotSet { path: file.path.clone() });
+                    return Err(SecurityError::MasterNotSet {
+                        path: file.path.clone(),
+                    });
                 };
                 let payload = maven3_payload(master).unwrap_or(master);
-                legacy_cipher::decrypt(payload, MASTER_PASSWORD_KEY, Base64Mode::Lenient).map_err(|reason| {
-                    SecurityError::MasterDecrypt {
+                legacy_cipher::decrypt(payload, MASTER_PASSWORD_KEY, Base64Mode::Lenient).map_err(
+                    |reason| SecurityError::MasterDecrypt {
                         path: file.path.clone(),
                         reason,
-                    }
-                })
+                    },
+                )
             })
             .clone()
     }
@@ -208,11 +225,15 @@ impl Decryptor {
         let file = self.maven4_security_file()?;
         match name {
             "master" => {
-                let cipher = value.attribute("cipher").ok_or_else(|| SecurityError::MalformedAttributes {
-                    reason: "missing attribute 'cipher'".into(),
+                let cipher = value.attribute("cipher").ok_or_else(|| {
+                    SecurityError::MalformedAttributes {
+                        reason: "missing attribute 'cipher'".into(),
+                    }
                 })?;
                 if cipher != CIPHER_NAME {
-                    return Err(SecurityError::UnknownCipher { name: cipher.to_string() });
+                    return Err(SecurityError::UnknownCipher {
+                        name: cipher.to_string(),
+                    });
                 }
                 let master = self.master_source_password(file, "master")?;
                 gcm_cipher::decrypt(value.payload, master.expose()).map_err(SecurityError::Decrypt)
@@ -223,7 +244,11 @@ impl Decryptor {
     }
 
     /// The `source` of a dispatcher's configuration, resolved.
-    fn master_source_password(&self, file: Option<&Maven4SecurityFile>, dispatcher: &str) -> Result<Secret, SecurityError> {
+    fn master_source_password(
+        &self,
+        file: Option<&Maven4SecurityFile>,
+        dispatcher: &str,
+    ) -> Result<Secret, SecurityError> {
         let spec = file
             .and_then(|f| f.config(dispatcher))
             .and_then(|c| c.into_iter().find(|(k, _)| k == "source").map(|(_, v)| v))
@@ -248,14 +273,19 @@ impl Decryptor {
                     return Err(SecurityError::LegacyMasterUnavailable { path });
                 };
                 if master.len() >= 2 && master.starts_with('{') && master.ends_with('}') {
-                    legacy_cipher::decrypt(&master[1..master.len() - 1], MASTER_PASSWORD_KEY, Base64Mode::Strict)
-                        .map_err(|reason| SecurityError::MasterDecrypt { path, reason })
+                    legacy_cipher::decrypt(
+                        &master[1..master.len() - 1],
+                        MASTER_PASSWORD_KEY,
+                        Base64Mode::Strict,
+                    )
+                    .map_err(|reason| SecurityError::MasterDecrypt { path, reason })
                 } else {
                     Ok(Secret::new(master))
                 }
             })
             .clone()?;
-        legacy_cipher::decrypt(payload, master.expose(), Base64Mode::Strict).map_err(SecurityError::Decrypt)
+        legacy_cipher::decrypt(payload, master.expose(), Base64Mode::Strict)
+            .map_err(SecurityError::Decrypt)
     }
 
     /// Encrypts `clear` with the default dispatcher of `settings-security4.xml` (what
@@ -291,7 +321,9 @@ impl Decryptor {
             "masterSourceLookup" => {
                 // Only checks that the reference resolves; the reference itself is stored.
                 self.source_password(clear)?;
-                Ok(format!("{{[name=masterSourceLookup,version={SPEC_VERSION}]{clear}}}"))
+                Ok(format!(
+                    "{{[name=masterSourceLookup,version={SPEC_VERSION}]{clear}}}"
+                ))
             }
             other => Err(SecurityError::UnknownDispatcher {
                 name: other.to_string(),

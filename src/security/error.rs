@@ -188,7 +188,9 @@ pub enum SecurityError {
         path: PathBuf,
     },
     /// Maven 4's `legacy` dispatcher cannot encrypt.
-    #[error("legacy dispatcher must not be used for encryption; it is inherently insecure and broken")]
+    #[error(
+        "legacy dispatcher must not be used for encryption; it is inherently insecure and broken"
+    )]
     LegacyEncrypt,
     /// A dispatcher that cannot encrypt was asked to.
     #[error("dispatcher '{name}' cannot encrypt")]

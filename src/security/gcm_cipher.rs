@@ -46,7 +46,10 @@ pub(crate) fn decrypt(payload: &str, master: &str) -> Result<Secret, CipherError
     let blob = Zeroizing::new(base64_codec::decode_strict(payload)?);
     let min = IV_LEN + SALT_LEN + TAG_LEN;
     if blob.len() < min {
-        return Err(CipherError::TooShort { len: blob.len(), min });
+        return Err(CipherError::TooShort {
+            len: blob.len(),
+            min,
+        });
     }
     let (iv, rest) = blob.split_at(IV_LEN);
     let (salt, ct) = rest.split_at(SALT_LEN);
@@ -61,7 +64,12 @@ pub(crate) fn decrypt(payload: &str, master: &str) -> Result<Secret, CipherError
 }
 
 /// Encrypts with the given IV and salt (deterministic; for tests) and returns the payload.
-pub(crate) fn encrypt_with(clear: &str, master: &str, iv: &[u8; IV_LEN], salt: &[u8; SALT_LEN]) -> String {
+pub(crate) fn encrypt_with(
+    clear: &str,
+    master: &str,
+    iv: &[u8; IV_LEN],
+    salt: &[u8; SALT_LEN],
+) -> String {
     let key = derive_key(master, salt);
     let ct = Aes256Gcm::new_from_slice(&*key)
         .ok()
@@ -98,9 +106,18 @@ mod tests {
             payload,
             "AAECAwQFBgcICQoLEBESExQVFhcYGRobHB0eH7BoN4ZaByNQIXU6vXp8ZMWYrYAQKrPPAB4bDQ=="
         );
-        assert_eq!(decrypt(&payload, "masterPw").unwrap().expose(), "supersecret");
-        assert_eq!(decrypt(&payload, "masterpw").err(), Some(CipherError::BadTag));
-        assert!(matches!(decrypt("AAEC", "x"), Err(CipherError::TooShort { .. })));
+        assert_eq!(
+            decrypt(&payload, "masterPw").unwrap().expose(),
+            "supersecret"
+        );
+        assert_eq!(
+            decrypt(&payload, "masterpw").err(),
+            Some(CipherError::BadTag)
+        );
+        assert!(matches!(
+            decrypt("AAEC", "x"),
+            Err(CipherError::TooShort { .. })
+        ));
         assert!(matches!(decrypt("AA EC", "x"), Err(CipherError::Base64(_))));
     }
 }

@@ -51,7 +51,11 @@ fn key_iv(password: &str, salt: &[u8]) -> Zeroizing<[u8; 32]> {
 }
 
 /// Decrypts an undecorated base64 payload with `password`.
-pub(crate) fn decrypt(payload: &str, password: &str, mode: Base64Mode) -> Result<Secret, CipherError> {
+pub(crate) fn decrypt(
+    payload: &str,
+    password: &str,
+    mode: Base64Mode,
+) -> Result<Secret, CipherError> {
     // plexus-cipher 2.0 returns an empty string unchanged (Maven 4's legacy cipher does not).
     if payload.is_empty() && mode == Base64Mode::Lenient {
         return Ok(Secret::new(""));
@@ -77,7 +81,10 @@ pub(crate) fn decrypt_blob(blob: &[u8], password: &str) -> Result<Secret, Cipher
     let pad_len = i32::from(blob[SALT_LEN] as i8);
     let ct_len = total as i64 - SALT_LEN as i64 - 1 - i64::from(pad_len);
     if ct_len < 0 || SALT_LEN as i64 + 1 + ct_len > total as i64 {
-        return Err(CipherError::BadLayout { pad_len, len: total });
+        return Err(CipherError::BadLayout {
+            pad_len,
+            len: total,
+        });
     }
     let ct = &blob[SALT_LEN + 1..SALT_LEN + 1 + ct_len as usize];
     if ct.len() % BLOCK != 0 {
@@ -98,7 +105,12 @@ pub(crate) fn decrypt_blob(blob: &[u8], password: &str) -> Result<Secret, Cipher
 
 /// Encrypts `clear` with `password`, given the 8-byte salt and the filler bytes (at least 7),
 /// and returns the undecorated base64 payload. Deterministic; for tests and [`encrypt`].
-pub(crate) fn encrypt_with(clear: &str, password: &str, salt: &[u8; SALT_LEN], filler: &[u8]) -> String {
+pub(crate) fn encrypt_with(
+    clear: &str,
+    password: &str,
+    salt: &[u8; SALT_LEN],
+    filler: &[u8],
+) -> String {
     let kiv = key_iv(password, salt);
     let ct = Aes128CbcEnc::new_from_slices(&kiv[..16], &kiv[16..])
         .map(|c| c.encrypt_padded_vec_mut::<Pkcs7>(clear.as_bytes()))
@@ -150,15 +162,36 @@ mod tests {
 
     #[test]
     fn decrypt_table() {
-        let ok = |p: &str, pw: &str| decrypt(p, pw, Base64Mode::Lenient).map(|s| s.expose().to_string());
+        let ok =
+            |p: &str, pw: &str| decrypt(p, pw, Base64Mode::Lenient).map(|s| s.expose().to_string());
         let cases: &[(&str, &str, Result<&str, CipherError>)] = &[
-            ("ibeHrdCOonkH7d7YnH7sarQLbwOk1ljkkM/z8hUhl4c=", "testtest", Ok("veryOpenText")),
-            ("ibeHrdCOonkH7d7YnH7sarQLbwOk1ljkkM/z8hUhl4c=", "wrong", Err(CipherError::BadPadding)),
-            ("ibeHrdCOonkH7d7YnH7sarQLbwOk1ljkkM/z8hUhl4c=", "testtesT", Err(CipherError::BadPadding)),
+            (
+                "ibeHrdCOonkH7d7YnH7sarQLbwOk1ljkkM/z8hUhl4c=",
+                "testtest",
+                Ok("veryOpenText"),
+            ),
+            (
+                "ibeHrdCOonkH7d7YnH7sarQLbwOk1ljkkM/z8hUhl4c=",
+                "wrong",
+                Err(CipherError::BadPadding),
+            ),
+            (
+                "ibeHrdCOonkH7d7YnH7sarQLbwOk1ljkkM/z8hUhl4c=",
+                "testtesT",
+                Err(CipherError::BadPadding),
+            ),
             ("abc", "x", Err(CipherError::TooShort { len: 3, min: 9 })),
-            ("AAECAwQFBgcH", "x", Err(CipherError::BadLayout { pad_len: 7, len: 9 })),
+            (
+                "AAECAwQFBgcH",
+                "x",
+                Err(CipherError::BadLayout { pad_len: 7, len: 9 }),
+            ),
             ("", "x", Ok("")),
-            ("1wQa a6S/o8MH7F naTNL53XmhT5O0SEGXQi3gC49o6OY=\n", MASTER_PASSWORD_KEY, Ok("testtest")),
+            (
+                "1wQa a6S/o8MH7F naTNL53XmhT5O0SEGXQi3gC49o6OY=\n",
+                MASTER_PASSWORD_KEY,
+                Ok("testtest"),
+            ),
         ];
         for (payload, pw, expected) in cases {
             let got = ok(payload, pw);
@@ -169,17 +202,29 @@ mod tests {
         }
         // Strict base64 (Maven 4 legacy dispatcher) refuses the whitespace variant.
         assert!(matches!(
-            decrypt("1wQa a6S/o8MH7F naTNL53XmhT5O0SEGXQi3gC49o6OY=\n", MASTER_PASSWORD_KEY, Base64Mode::Strict),
+            decrypt(
+                "1wQa a6S/o8MH7F naTNL53XmhT5O0SEGXQi3gC49o6OY=\n",
+                MASTER_PASSWORD_KEY,
+                Base64Mode::Strict
+            ),
             Err(CipherError::Base64(_))
         ));
     }
 
     #[test]
     fn round_trip_random() {
-        for clear in ["x", "0123456789abcdef", "p@ss wörd", "a much longer secret spanning blocks"] {
+        for clear in [
+            "x",
+            "0123456789abcdef",
+            "p@ss wörd",
+            "a much longer secret spanning blocks",
+        ] {
             let enc = encrypt(clear, "pw");
             assert_eq!(base64_codec::decode_strict(&enc).unwrap().len() % 16, 0);
-            assert_eq!(decrypt(&enc, "pw", Base64Mode::Strict).unwrap().expose(), clear);
+            assert_eq!(
+                decrypt(&enc, "pw", Base64Mode::Strict).unwrap().expose(),
+                clear
+            );
         }
         assert_eq!(encrypt("", "pw"), "");
     }

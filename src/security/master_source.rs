@@ -103,13 +103,23 @@ impl MasterSource for FileSource {
     fn handle(&self, spec: &str, _ctx: &SecurityContext) -> Option<Result<Secret, SecurityError>> {
         let name = spec.strip_prefix("file:")?;
         let path = Path::new(name);
-        let not_found = || fail(spec, format!("File '{name}' not found or is not readable (the path must be absolute)"));
+        let not_found = || {
+            fail(
+                spec,
+                format!("File '{name}' not found or is not readable (the path must be absolute)"),
+            )
+        };
         if !path.is_absolute() || !path.exists() {
             return Some(Err(not_found()));
         }
         let text = match std::fs::read(path) {
             Ok(bytes) => zeroize::Zeroizing::new(String::from_utf8_lossy(&bytes).into_owned()),
-            Err(e) => return Some(Err(fail(spec, format!("Failed to read file '{name}': {e}")))),
+            Err(e) => {
+                return Some(Err(fail(
+                    spec,
+                    format!("Failed to read file '{name}': {e}"),
+                )))
+            }
         };
         let line = java_lines(&text).into_iter().find(|l| !l.starts_with('#'));
         Some(line.map(|l| Secret::new(l.trim())).ok_or_else(not_found))
@@ -183,19 +193,35 @@ impl MasterSource for GpgAgentSource {
         } else {
             ctx.user_home.join(socket)
         };
-        Some(self.ask(&socket, interactive, ctx).map_err(|reason| fail(spec, reason)))
+        Some(
+            self.ask(&socket, interactive, ctx)
+                .map_err(|reason| fail(spec, reason)),
+        )
     }
 }
 
 impl GpgAgentSource {
     #[cfg(unix)]
-    fn ask(&self, socket: &Path, interactive: bool, ctx: &SecurityContext) -> Result<Secret, String> {
+    fn ask(
+        &self,
+        socket: &Path,
+        interactive: bool,
+        ctx: &SecurityContext,
+    ) -> Result<Secret, String> {
         use std::os::unix::net::UnixStream;
-        let stream = UnixStream::connect(socket)
-            .map_err(|e| format!("cannot connect to gpg-agent socket {}: {e}", socket.display()))?;
+        let stream = UnixStream::connect(socket).map_err(|e| {
+            format!(
+                "cannot connect to gpg-agent socket {}: {e}",
+                socket.display()
+            )
+        })?;
         let io_err = |e: std::io::Error| format!("gpg-agent socket {}: {e}", socket.display());
-        stream.set_read_timeout(Some(self.timeout)).map_err(io_err)?;
-        stream.set_write_timeout(Some(self.timeout)).map_err(io_err)?;
+        stream
+            .set_read_timeout(Some(self.timeout))
+            .map_err(io_err)?;
+        stream
+            .set_write_timeout(Some(self.timeout))
+            .map_err(io_err)?;
         let mut writer = stream.try_clone().map_err(io_err)?;
         let mut reader = BufReader::new(stream);
         let mut read_line = || -> Result<String, String> {
@@ -217,7 +243,10 @@ impl GpgAgentSource {
             if line.starts_with("OK") {
                 Ok(())
             } else {
-                Err(format!("Expected OK but got this instead: {}", shown(&line)))
+                Err(format!(
+                    "Expected OK but got this instead: {}",
+                    shown(&line)
+                ))
             }
         };
         expect_ok(read_line()?)?;
@@ -240,17 +269,26 @@ impl GpgAgentSource {
             return Err(format!("gpg-agent gave no passphrase: {}", shown(&reply)));
         }
         if !reply.starts_with("OK") {
-            return Err(format!("Expected OK/ERR but got this instead: {}", shown(&reply)));
+            return Err(format!(
+                "Expected OK/ERR but got this instead: {}",
+                shown(&reply)
+            ));
         }
         let hex_part = reply.get(3.min(reply.len())..).unwrap_or("").trim();
         let bytes = zeroize::Zeroizing::new(
-            hex::decode(hex_part).map_err(|_| "gpg-agent sent a passphrase that is not hex".to_string())?,
+            hex::decode(hex_part)
+                .map_err(|_| "gpg-agent sent a passphrase that is not hex".to_string())?,
         );
         Ok(Secret::new(String::from_utf8_lossy(&bytes).into_owned()))
     }
 
     #[cfg(not(unix))]
-    fn ask(&self, _socket: &Path, _interactive: bool, _ctx: &SecurityContext) -> Result<Secret, String> {
+    fn ask(
+        &self,
+        _socket: &Path,
+        _interactive: bool,
+        _ctx: &SecurityContext,
+    ) -> Result<Secret, String> {
         Err("gpg-agent sources need Unix domain sockets, not available on this platform".into())
     }
 }
@@ -312,8 +350,16 @@ impl PinentrySource {
             .spawn()
             .map_err(|e| format!("Could not collect the password: cannot run {program}: {e}"))?;
         let mut child = Reaper(child);
-        let mut stdin = child.0.stdin.take().ok_or("Could not collect the password: no stdin")?;
-        let stdout = child.0.stdout.take().ok_or("Could not collect the password: no stdout")?;
+        let mut stdin = child
+            .0
+            .stdin
+            .take()
+            .ok_or("Could not collect the password: no stdin")?;
+        let stdout = child
+            .0
+            .stdout
+            .take()
+            .ok_or("Could not collect the password: no stdout")?;
         let (tx, rx) = mpsc::channel::<String>();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -336,7 +382,10 @@ impl PinentrySource {
             if line.starts_with("OK") {
                 Ok(())
             } else {
-                Err(format!("Could not collect the password: Expected OK but got this instead: {}", shown(&line)))
+                Err(format!(
+                    "Could not collect the password: Expected OK but got this instead: {}",
+                    shown(&line)
+                ))
             }
         };
         let mut send = |cmd: &str| -> Result<(), String> {
@@ -378,8 +427,15 @@ impl PinentrySource {
         loop {
             match child.0.try_wait() {
                 Ok(Some(status)) if status.success() => return Ok(pin),
-                Ok(Some(status)) => return Err(format!("Failure: Exit code: {}", status.code().unwrap_or(-1))),
-                Ok(None) if Instant::now() < wait_until => std::thread::sleep(Duration::from_millis(20)),
+                Ok(Some(status)) => {
+                    return Err(format!(
+                        "Failure: Exit code: {}",
+                        status.code().unwrap_or(-1)
+                    ))
+                }
+                Ok(None) if Instant::now() < wait_until => {
+                    std::thread::sleep(Duration::from_millis(20))
+                }
                 Ok(None) => return Ok(pin),
                 Err(e) => return Err(format!("Failure: {e}")),
             }
@@ -424,11 +480,25 @@ mod tests {
         let ctx = SecurityContext::new("/h", "/")
             .with_env("MASTER_PASSWORD", "masterPw")
             .with_property("masterPassword", "fromProp");
-        assert_eq!(resolve_master_source("env:MASTER_PASSWORD", &ctx).unwrap().expose(), "masterPw");
-        assert_eq!(resolve_master_source("system-property:masterPassword", &ctx).unwrap().expose(), "fromProp");
-        let e = resolve_master_source("env:NOPE", &ctx).unwrap_err().to_string();
+        assert_eq!(
+            resolve_master_source("env:MASTER_PASSWORD", &ctx)
+                .unwrap()
+                .expose(),
+            "masterPw"
+        );
+        assert_eq!(
+            resolve_master_source("system-property:masterPassword", &ctx)
+                .unwrap()
+                .expose(),
+            "fromProp"
+        );
+        let e = resolve_master_source("env:NOPE", &ctx)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("Environment variable 'NOPE' not found"), "{e}");
-        let e = resolve_master_source("system-property:nope", &ctx).unwrap_err().to_string();
+        let e = resolve_master_source("system-property:nope", &ctx)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("System property 'nope' not found"), "{e}");
         assert!(matches!(
             resolve_master_source("onepassword:op://x", &ctx),
@@ -452,7 +522,11 @@ mod tests {
             let p = dir.path().join(format!("m{i}"));
             std::fs::write(&p, content).unwrap();
             let got = resolve_master_source(&format!("file:{}", p.display()), &ctx);
-            assert_eq!(got.as_ref().ok().map(|s| s.expose()), *expected, "{content:?}");
+            assert_eq!(
+                got.as_ref().ok().map(|s| s.expose()),
+                *expected,
+                "{content:?}"
+            );
         }
         assert!(resolve_master_source("file:relative/path", &ctx).is_err());
         assert!(resolve_master_source("file:/does/not/exist", &ctx)

@@ -29,18 +29,20 @@ mod master_source;
 mod security_file;
 
 pub use context::SecurityContext;
-pub use decoration::{is_maven4_encrypted, maven3_payload, maven4_legacy_payload, maven4_settings_decrypts};
+pub use decoration::{
+    is_maven4_encrypted, maven3_payload, maven4_legacy_payload, maven4_settings_decrypts,
+};
 pub use decryptor::Decryptor;
 pub use error::{CipherError, SecurityError};
 pub use gcm_cipher::{key_derivations, CIPHER_NAME, PBKDF2_ITERATIONS};
 pub use legacy_cipher::MASTER_PASSWORD_KEY;
 pub use master_source::{
-    builtin_sources, resolve_master_source, EnvSource, FileSource, GpgAgentSource, MasterSource, PinentrySource,
-    SystemPropertySource,
+    builtin_sources, resolve_master_source, EnvSource, FileSource, GpgAgentSource, MasterSource,
+    PinentrySource, SystemPropertySource,
 };
 pub use security_file::{
-    legacy_dispatcher_location, legacy_location, maven4_location, read_legacy, read_maven4, DispatcherConfig,
-    LegacySecurityFile, Maven4SecurityFile, MAX_RELOCATIONS,
+    legacy_dispatcher_location, legacy_location, maven4_location, read_legacy, read_maven4,
+    DispatcherConfig, LegacySecurityFile, Maven4SecurityFile, MAX_RELOCATIONS,
 };
 
 use crate::Secret;
@@ -97,15 +99,17 @@ pub fn encrypt_v4(clear: &str, master: &Secret) -> String {
 /// ```
 pub fn decrypt_password(value: &str, master: &str) -> Result<Secret, SecurityError> {
     let payload = maven3_payload(value).unwrap_or(value);
-    legacy_cipher::decrypt(payload, master, legacy_cipher::Base64Mode::Lenient).map_err(SecurityError::Decrypt)
+    legacy_cipher::decrypt(payload, master, legacy_cipher::Base64Mode::Lenient)
+        .map_err(SecurityError::Decrypt)
 }
 
 /// Decrypts a Maven 4 `{[name=master,cipher=AES/GCM/NoPadding,...]...}` value with the given
 /// master password (no configuration file is read). One PBKDF2 derivation per call.
 pub fn decrypt_v4(value: &str, master: &Secret) -> Result<Secret, SecurityError> {
-    let parsed = decoration::maven4_parse(value).ok_or_else(|| SecurityError::MalformedAttributes {
-        reason: "not a Maven 4 value {[name=...,version=...]...}".into(),
-    })?;
+    let parsed =
+        decoration::maven4_parse(value).ok_or_else(|| SecurityError::MalformedAttributes {
+            reason: "not a Maven 4 value {[name=...,version=...]...}".into(),
+        })?;
     match parsed.attribute("name") {
         Some("master") => {}
         other => {
@@ -117,7 +121,11 @@ pub fn decrypt_v4(value: &str, master: &Secret) -> Result<Secret, SecurityError>
     }
     match parsed.attribute("cipher") {
         Some(CIPHER_NAME) => {}
-        Some(other) => return Err(SecurityError::UnknownCipher { name: other.to_string() }),
+        Some(other) => {
+            return Err(SecurityError::UnknownCipher {
+                name: other.to_string(),
+            })
+        }
         None => {
             return Err(SecurityError::MalformedAttributes {
                 reason: "missing attribute 'cipher'".into(),

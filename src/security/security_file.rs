@@ -137,13 +137,19 @@ fn parse_tree(xml: &str) -> Result<Element, String> {
     let mut root: Option<Element> = None;
     loop {
         let pos = reader.buffer_position() as usize;
-        let event = reader
-            .read_event()
-            .map_err(|e| format!("{e} (line {})", line_of(xml, reader.error_position() as usize)))?;
+        let event = reader.read_event().map_err(|e| {
+            format!(
+                "{e} (line {})",
+                line_of(xml, reader.error_position() as usize)
+            )
+        })?;
         match event {
             Event::Start(e) | Event::Empty(e) if root.is_some() => {
                 let _ = e;
-                return Err(format!("content after the root element (line {})", line_of(xml, pos)));
+                return Err(format!(
+                    "content after the root element (line {})",
+                    line_of(xml, pos)
+                ));
             }
             Event::Start(e) => stack.push(Element {
                 name: String::from_utf8_lossy(e.name().as_ref()).into_owned(),
@@ -178,7 +184,12 @@ fn parse_tree(xml: &str) -> Result<Element, String> {
                 match stack.last_mut() {
                     Some(el) => el.text.push_str(&text),
                     None if text.trim().is_empty() => {}
-                    None => return Err(format!("text outside the root element (line {})", line_of(xml, pos))),
+                    None => {
+                        return Err(format!(
+                            "text outside the root element (line {})",
+                            line_of(xml, pos)
+                        ))
+                    }
                 }
             }
             Event::CData(c) => {
@@ -209,7 +220,10 @@ fn tag(el: &Element) -> Result<&str, String> {
 
 fn no_text(el: &Element) -> Result<(), String> {
     if !el.text.is_empty() {
-        return Err(format!("unexpected text inside <{}> (line {})", el.name, el.line));
+        return Err(format!(
+            "unexpected text inside <{}> (line {})",
+            el.name, el.line
+        ));
     }
     Ok(())
 }
@@ -341,18 +355,30 @@ fn read_text(path: &Path) -> Result<Option<String>, SecurityError> {
 
 /// URL schemes plexus-sec-dispatcher 2.0 opens as URLs (`SecUtil.URL_PROTOCOLS`).
 const URL_PROTOCOLS: [&str; 9] = [
-    "http", "https", "dav", "file", "davs", "webdav", "webdavs", "dav+http", "dav+https",
+    "http",
+    "https",
+    "dav",
+    "file",
+    "davs",
+    "webdav",
+    "webdavs",
+    "dav+http",
+    "dav+https",
 ];
 
 /// `SecUtil.toStream`'s choice between URL and file for a relocation target.
-fn relocation_target(location: &str, from: &Path, ctx: &SecurityContext) -> Result<PathBuf, SecurityError> {
+fn relocation_target(
+    location: &str,
+    from: &Path,
+    ctx: &SecurityContext,
+) -> Result<PathBuf, SecurityError> {
     if let Some(ind) = location.find("://").filter(|i| *i > 1) {
         let protocol = &location[..ind];
         let rest = &location[ind + 3..];
         // `protocol.regionMatches(true, 0, p, 0, p.length())`: protocol starts with p.
-        let matched = URL_PROTOCOLS.iter().find(|p| {
-            protocol.len() >= p.len() && protocol[..p.len()].eq_ignore_ascii_case(p)
-        });
+        let matched = URL_PROTOCOLS
+            .iter()
+            .find(|p| protocol.len() >= p.len() && protocol[..p.len()].eq_ignore_ascii_case(p));
         if let Some(p) = matched {
             if *p == "file" {
                 return Ok(ctx.resolve(rest));
@@ -369,7 +395,10 @@ fn relocation_target(location: &str, from: &Path, ctx: &SecurityContext) -> Resu
 /// Reads Maven 3's `settings-security.xml` at `start`, following `<relocation>` (relative
 /// targets resolve against `cwd`, as Java's `Paths.get` does) at most [`MAX_RELOCATIONS`]
 /// times and refusing loops.
-pub fn read_legacy(start: &Path, ctx: &SecurityContext) -> Result<LegacySecurityFile, SecurityError> {
+pub fn read_legacy(
+    start: &Path,
+    ctx: &SecurityContext,
+) -> Result<LegacySecurityFile, SecurityError> {
     let mut chain: Vec<PathBuf> = Vec::new();
     let mut path = start.to_path_buf();
     loop {
@@ -493,48 +522,96 @@ mod tests {
         let f = parse_maven4(xml, Path::new("/x")).unwrap();
         assert_eq!(f.default_dispatcher.as_deref(), Some("master"));
         let cfg = f.config("master").unwrap();
-        assert_eq!(cfg[0], ("source".to_string(), "env:MAVEN_MASTER_PASSWORD".to_string()));
+        assert_eq!(
+            cfg[0],
+            (
+                "source".to_string(),
+                "env:MAVEN_MASTER_PASSWORD".to_string()
+            )
+        );
         assert_eq!(f.config("empty"), None);
         assert_eq!(f.config("nope"), None);
-        assert!(parse_maven4("<settingsSecurity><master>x</master></settingsSecurity>", Path::new("/x"))
-            .unwrap_err()
-            .contains("Unrecognised tag: 'master'"));
+        assert!(parse_maven4(
+            "<settingsSecurity><master>x</master></settingsSecurity>",
+            Path::new("/x")
+        )
+        .unwrap_err()
+        .contains("Unrecognised tag: 'master'"));
     }
 
     #[test]
     fn locations() {
         let ctx = SecurityContext::new("/home/u", "/work");
-        assert_eq!(legacy_location(&ctx).unwrap(), PathBuf::from("/home/u/.m2/settings-security.xml"));
-        assert_eq!(maven4_location(&ctx), PathBuf::from("/home/u/.m2/settings-security4.xml"));
-        assert_eq!(legacy_dispatcher_location(&ctx), PathBuf::from("/home/u/.m2/settings-security.xml"));
+        assert_eq!(
+            legacy_location(&ctx).unwrap(),
+            PathBuf::from("/home/u/.m2/settings-security.xml")
+        );
+        assert_eq!(
+            maven4_location(&ctx),
+            PathBuf::from("/home/u/.m2/settings-security4.xml")
+        );
+        assert_eq!(
+            legacy_dispatcher_location(&ctx),
+            PathBuf::from("/home/u/.m2/settings-security.xml")
+        );
         let ctx = ctx
             .with_property("settings.security", "~/sec.xml")
             .with_property("maven.user.conf", "conf");
-        assert_eq!(legacy_location(&ctx).unwrap(), PathBuf::from("/home/u/sec.xml"));
-        assert_eq!(legacy_dispatcher_location(&ctx), PathBuf::from("/work/~/sec.xml"));
-        assert_eq!(maven4_location(&ctx), PathBuf::from("/work/conf/settings-security4.xml"));
+        assert_eq!(
+            legacy_location(&ctx).unwrap(),
+            PathBuf::from("/home/u/sec.xml")
+        );
+        assert_eq!(
+            legacy_dispatcher_location(&ctx),
+            PathBuf::from("/work/~/sec.xml")
+        );
+        assert_eq!(
+            maven4_location(&ctx),
+            PathBuf::from("/work/conf/settings-security4.xml")
+        );
         let ctx = ctx
             .with_property("settings.security", "rel/sec.xml")
             .with_property("maven.settings.security", "/abs/s4.xml");
-        assert_eq!(legacy_location(&ctx).unwrap(), PathBuf::from("/work/rel/sec.xml"));
+        assert_eq!(
+            legacy_location(&ctx).unwrap(),
+            PathBuf::from("/work/rel/sec.xml")
+        );
         assert_eq!(maven4_location(&ctx), PathBuf::from("/abs/s4.xml"));
         let ctx = ctx.with_property("settings.security", "");
-        assert!(matches!(legacy_location(&ctx), Err(SecurityError::EmptyLocation { .. })));
+        assert!(matches!(
+            legacy_location(&ctx),
+            Err(SecurityError::EmptyLocation { .. })
+        ));
     }
 
     #[test]
     fn relocation_targets() {
         let ctx = SecurityContext::new("/home/u", "/work");
         let from = Path::new("/a.xml");
-        assert_eq!(relocation_target("/b.xml", from, &ctx).unwrap(), PathBuf::from("/b.xml"));
-        assert_eq!(relocation_target("b.xml", from, &ctx).unwrap(), PathBuf::from("/work/b.xml"));
-        assert_eq!(relocation_target("file:///b.xml", from, &ctx).unwrap(), PathBuf::from("/b.xml"));
-        assert_eq!(relocation_target("FILE:///b.xml", from, &ctx).unwrap(), PathBuf::from("/b.xml"));
+        assert_eq!(
+            relocation_target("/b.xml", from, &ctx).unwrap(),
+            PathBuf::from("/b.xml")
+        );
+        assert_eq!(
+            relocation_target("b.xml", from, &ctx).unwrap(),
+            PathBuf::from("/work/b.xml")
+        );
+        assert_eq!(
+            relocation_target("file:///b.xml", from, &ctx).unwrap(),
+            PathBuf::from("/b.xml")
+        );
+        assert_eq!(
+            relocation_target("FILE:///b.xml", from, &ctx).unwrap(),
+            PathBuf::from("/b.xml")
+        );
         assert!(matches!(
             relocation_target("https://host/b.xml", from, &ctx),
             Err(SecurityError::RelocationUnsupported { .. })
         ));
         // "to the moon" (upstream test fixture) is just a relative file name.
-        assert_eq!(relocation_target("to the moon", from, &ctx).unwrap(), PathBuf::from("/work/to the moon"));
+        assert_eq!(
+            relocation_target("to the moon", from, &ctx).unwrap(),
+            PathBuf::from("/work/to the moon")
+        );
     }
 }

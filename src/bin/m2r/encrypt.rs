@@ -19,9 +19,14 @@ pub fn encrypt_master_password(password_arg: Option<String>) -> Result<String, S
 
 /// Encrypts a server password with the master password of `settings-security.xml` (found
 /// through `ctx`: property `settings.security`, else `~/.m2/settings-security.xml`).
-pub fn encrypt_password(password_arg: Option<String>, ctx: SecurityContext) -> Result<String, String> {
+pub fn encrypt_password(
+    password_arg: Option<String>,
+    ctx: SecurityContext,
+) -> Result<String, String> {
     // Fail before prompting if there is no usable master password.
-    let master = Decryptor::new(ctx).master_password().map_err(|e| e.to_string())?;
+    let master = Decryptor::new(ctx)
+        .master_password()
+        .map_err(|e| e.to_string())?;
     let clear = read_password(password_arg, "Password: ")?;
     Ok(security::encrypt_password(&clear, master.expose()))
 }
