@@ -481,7 +481,9 @@ mod tests {
 
     #[test]
     fn legacy_parse_table() {
-        let cases: &[(&str, Result<(Option<&str>, Option<&str>), &str>)] = &[
+        /// Expected (master, relocation), or the error text.
+        type Expected<'a> = Result<(Option<&'a str>, Option<&'a str>), &'a str>;
+        let cases: &[(&str, Expected)] = &[
             ("<settingsSecurity><master>{abc}</master></settingsSecurity>", Ok((Some("{abc}"), None))),
             ("<settingsSecurity>\n  <master>\n    {abc}\n  </master>\n</settingsSecurity>", Ok((Some("{abc}"), None))),
             ("<?xml version=\"1.0\"?><!-- c --><settingsSecurity><relocation> /x </relocation></settingsSecurity>", Ok((None, Some("/x")))),
