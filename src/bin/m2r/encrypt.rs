@@ -51,3 +51,42 @@ fn read_password(arg: Option<String>, prompt: &str) -> Result<Zeroizing<String>,
     line.truncate(trimmed);
     Ok(line)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use m2resolver::security::{decrypt_password, MASTER_PASSWORD_KEY};
+
+    #[test]
+    fn encrypts_master_and_password_with_arguments() {
+        let master = encrypt_master_password(Some("masterPw".into())).unwrap();
+        assert_eq!(
+            decrypt_password(&master, MASTER_PASSWORD_KEY)
+                .unwrap()
+                .expose(),
+            "masterPw"
+        );
+
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("settings-security.xml");
+        std::fs::write(
+            &file,
+            format!("<settingsSecurity><master>{master}</master></settingsSecurity>"),
+        )
+        .unwrap();
+        let ctx = SecurityContext::new(dir.path(), dir.path())
+            .with_property("settings.security", file.display().to_string());
+        let value = encrypt_password(Some("server pw".into()), ctx).unwrap();
+        assert_eq!(
+            decrypt_password(&value, "masterPw").unwrap().expose(),
+            "server pw"
+        );
+    }
+
+    #[test]
+    fn encrypt_password_without_security_file_fails_before_prompting() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = encrypt_password(None, SecurityContext::new(dir.path(), dir.path())).unwrap_err();
+        assert!(e.contains("settings-security.xml not found"), "{e}");
+    }
+}
