@@ -657,3 +657,62 @@ fn errors_never_contain_secrets() {
         .unwrap();
     assert_eq!(format!("{ok:?}"), "Secret(***)");
 }
+
+#[test]
+fn vector_headers_salt_pad_len_iv() {
+    use base64::Engine;
+    let b64 = |s: &str| base64::engine::general_purpose::STANDARD.decode(s).unwrap();
+    // Legacy: salt(8) and padLen of the payload.
+    let legacy = [
+        (
+            "ibeHrdCOonkH7d7YnH7sarQLbwOk1ljkkM/z8hUhl4c=",
+            "89b787add08ea279",
+        ),
+        (
+            "1wQaa6S/o8MH7FnaTNL53XmhT5O0SEGXQi3gC49o6OY=",
+            "d7041a6ba4bfa3c3",
+        ),
+        (
+            "BteqUEnqHecHM7MZfnj9FwLcYbdInWxou1C929Txa0A=",
+            "06d7aa5049ea1de7",
+        ),
+        (
+            "KDvsYOFLlXgH4LU8tvpzAGg5otiosZXvfdQq0yO86LU=",
+            "283bec60e14b9578",
+        ),
+        (
+            "L6L/HbmrY+cH+sNkphnq3fguYepTpM04WlIXb8nB1pk=",
+            "2fa2ff1db9ab63e7",
+        ),
+    ];
+    for (payload, salt) in legacy {
+        let blob = b64(payload);
+        assert_eq!(hex::encode(&blob[..8]), salt, "{payload}");
+        assert_eq!(blob[8], 7, "{payload}");
+        assert_eq!(blob.len() % 16, 0, "{payload}");
+    }
+    // Maven 4: iv(12) || salt(16).
+    let gcm = [
+        (
+            G1,
+            "c3e0babc9c2bc96a2551890b",
+            "b4030290c18259f074f6168447f0228a",
+        ),
+        (
+            G2,
+            "fc46c09e498b427626cfbe4a",
+            "4d8fb9f80e221bf37d00013ca3f4af69",
+        ),
+        (
+            G3,
+            "befabaea967bae4bf348f4ad",
+            "19323dab84039ec9ae0f0a3e2ed8eb69",
+        ),
+    ];
+    for (value, iv, salt) in gcm {
+        let payload = &value[value.find(']').unwrap() + 1..value.len() - 1];
+        let blob = b64(payload);
+        assert_eq!(hex::encode(&blob[..12]), iv);
+        assert_eq!(hex::encode(&blob[12..28]), salt);
+    }
+}
