@@ -87,7 +87,7 @@ pub(crate) fn decrypt_blob(blob: &[u8], password: &str) -> Result<Secret, Cipher
         });
     }
     let ct = &blob[SALT_LEN + 1..SALT_LEN + 1 + ct_len as usize];
-    if ct.len() % BLOCK != 0 {
+    if !ct.len().is_multiple_of(BLOCK) {
         return Err(CipherError::BadBlockLength { len: ct.len() });
     }
     if ct.is_empty() {

@@ -87,3 +87,50 @@ pub fn encrypt_v4(clear: &str, master: &Secret) -> String {
         gcm_cipher::encrypt(clear, master.expose())
     )
 }
+
+/// Maven 3's `decryptDecorated(value, master)`: decrypts the content of the first `{...}` of
+/// `value` (or all of `value` when it has none) with `master`, using plexus-cipher 2.0's
+/// lenient base64. No file is read.
+///
+/// ```
+/// use m2resolver::security::decrypt_password;
+/// let v = decrypt_password("{ibeHrdCOonkH7d7YnH7sarQLbwOk1ljkkM/z8hUhl4c=}", "testtest").unwrap();
+/// assert_eq!(v.expose(), "veryOpenText");
+/// ```
+pub fn decrypt_password(value: &str, master: &str) -> Result<Secret, SecurityError> {
+    let payload = maven3_payload(value).unwrap_or(value);
+    legacy_cipher::decrypt(payload, master, legacy_cipher::Base64Mode::Lenient)
+        .map_err(SecurityError::Decrypt)
+}
+
+/// Decrypts a Maven 4 `{[name=master,cipher=AES/GCM/NoPadding,...]...}` value with the given
+/// master password (no configuration file is read). One PBKDF2 derivation per call.
+pub fn decrypt_v4(value: &str, master: &Secret) -> Result<Secret, SecurityError> {
+    let parsed =
+        decoration::maven4_parse(value).ok_or_else(|| SecurityError::MalformedAttributes {
+            reason: "not a Maven 4 value {[name=...,version=...]...}".into(),
+        })?;
+    match parsed.attribute("name") {
+        Some("master") => {}
+        other => {
+            return Err(SecurityError::UnknownDispatcher {
+                name: other.unwrap_or_default().to_string(),
+                known: "master (with an explicit master password)",
+            })
+        }
+    }
+    match parsed.attribute("cipher") {
+        Some(CIPHER_NAME) => {}
+        Some(other) => {
+            return Err(SecurityError::UnknownCipher {
+                name: other.to_string(),
+            })
+        }
+        None => {
+            return Err(SecurityError::MalformedAttributes {
+                reason: "missing attribute 'cipher'".into(),
+            })
+        }
+    }
+    gcm_cipher::decrypt(parsed.payload, master.expose()).map_err(SecurityError::Decrypt)
+}

@@ -180,7 +180,13 @@ fn parse_tree(xml: &str) -> Result<Element, String> {
             Event::Text(t) => {
                 let text = t
                     .unescape()
-                    .map_err(|e| format!("{e} (line {})", line_of(xml, pos)))?;
+                    // The error would quote the text, which may be a (weakly) encrypted master.
+                    .map_err(|_| {
+                        format!(
+                            "invalid entity or character reference in element text (line {})",
+                            line_of(xml, pos)
+                        )
+                    })?;
                 match stack.last_mut() {
                     Some(el) => el.text.push_str(&text),
                     None if text.trim().is_empty() => {}
@@ -481,7 +487,9 @@ mod tests {
 
     #[test]
     fn legacy_parse_table() {
-        let cases: &[(&str, Result<(Option<&str>, Option<&str>), &str>)] = &[
+        /// Expected (master, relocation), or the error text.
+        type Expected<'a> = Result<(Option<&'a str>, Option<&'a str>), &'a str>;
+        let cases: &[(&str, Expected)] = &[
             ("<settingsSecurity><master>{abc}</master></settingsSecurity>", Ok((Some("{abc}"), None))),
             ("<settingsSecurity>\n  <master>\n    {abc}\n  </master>\n</settingsSecurity>", Ok((Some("{abc}"), None))),
             ("<?xml version=\"1.0\"?><!-- c --><settingsSecurity><relocation> /x </relocation></settingsSecurity>", Ok((None, Some("/x")))),
@@ -492,6 +500,7 @@ mod tests {
             ("<security><master>a</master></security>", Err("Expected root element 'settingsSecurity' but found 'security' (line 1)")),
             ("<settingsSecurity><master>a</master>", Err("unexpected end of file (unclosed element)")),
             ("<settingsSecurity>oops<master>a</master></settingsSecurity>", Err("unexpected text inside <settingsSecurity> (line 1)")),
+            ("<settingsSecurity>\n<master>{abc&secret;}</master></settingsSecurity>", Err("invalid entity or character reference in element text (line 2)")),
         ];
         for (xml, expected) in cases {
             let got = parse_legacy(xml).map(|(m, r, _)| (m, r));

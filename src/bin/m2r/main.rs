@@ -2,6 +2,7 @@
 //! the library's requests from them and the process environment, and prints; every behaviour
 //! lives in the library.
 
+mod encrypt;
 mod get;
 mod options;
 
@@ -53,6 +54,25 @@ enum Command {
         /// groupId:artifactId[:extension[:classifier]]:version
         #[arg(value_name = "COORD")]
         coords: Vec<String>,
+    },
+    /// Encrypt a master password for <master> of settings-security.xml (as `mvn --encrypt-master-password`).
+    EncryptMasterPassword {
+        /// The password; prefer leaving it out: it is then read without echo (or from stdin).
+        password: Option<String>,
+    },
+    /// Encrypt a server or proxy password with the master password (as `mvn --encrypt-password`).
+    EncryptPassword {
+        /// The password; prefer leaving it out: it is then read without echo (or from stdin).
+        password: Option<String>,
+        /// settings-security.xml (default: the settings.security property, else ~/.m2/settings-security.xml).
+        #[arg(long, value_name = "FILE")]
+        security: Option<std::path::PathBuf>,
+        /// A property (settings.security, maven.settings.security, user.home, ...).
+        #[arg(short = 'D', value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
+        defines: Vec<String>,
+        /// Maven 4 format with the default dispatcher of settings-security4.xml.
+        #[arg(long)]
+        maven4: bool,
     },
 }
 
@@ -125,6 +145,41 @@ fn main() -> ExitCode {
             };
             let code = get::run(args, repositories, local, offline || settings.offline);
             ExitCode::from(u8::try_from(code).unwrap_or(1))
+        }
+        Command::EncryptMasterPassword { password } => {
+            finish(encrypt::encrypt_master_password(password))
+        }
+        Command::EncryptPassword {
+            password,
+            security,
+            defines,
+            maven4,
+        } => {
+            let ctx = options::security_context(security, &defines);
+            if maven4 {
+                let decryptor = m2resolver::security::Decryptor::new(ctx);
+                let result = encrypt::read_password(password, "Password: ").and_then(|clear| {
+                    decryptor
+                        .encrypt_with_default_dispatcher(&clear)
+                        .map_err(|e| e.to_string())
+                });
+                finish(result)
+            } else {
+                finish(encrypt::encrypt_password(password, ctx))
+            }
+        }
+    }
+}
+
+fn finish(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(value) => {
+            out(&format!("{value}\n"));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("m2r: {e}");
+            ExitCode::from(1)
         }
     }
 }

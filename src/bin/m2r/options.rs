@@ -139,3 +139,25 @@ pub fn local_repository(
         &Locations::from_properties(&lookup, &props.env).local_repository,
     )
 }
+
+/// The security context of the encrypt commands: process environment, `-D` properties and
+/// `--security`.
+pub fn security_context(
+    security: Option<PathBuf>,
+    defines: &[String],
+) -> m2resolver::security::SecurityContext {
+    let environment = Environment::capture();
+    let mut properties = environment.system_properties;
+    for d in defines {
+        let (k, v) = d.split_once('=').unwrap_or((d.as_str(), "true"));
+        properties.insert(k.trim().to_string(), v.to_string());
+    }
+    if let Some(file) = security {
+        properties.insert("settings.security".into(), file.display().to_string());
+    }
+    let home = m2resolver::settings::builder::user_home(&properties, &environment.env);
+    let mut ctx = m2resolver::security::SecurityContext::new(home, environment.cwd);
+    ctx.properties = properties;
+    ctx.env = environment.env;
+    ctx
+}

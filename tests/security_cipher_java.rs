@@ -1,0 +1,166 @@
+//! Differential test of the Maven 3 cipher against the real plexus-cipher classes Maven 3.8.7
+//! ships (`/usr/share/maven/lib/plexus-cipher.jar`, `DefaultPlexusCipher.decryptDecorated`):
+//! valid values, values with junk characters inserted (the lenient base64 decoder drops
+//! them), truncated and corrupted values, and wrong passwords. Skipped, with a note, when
+//! `java` or the jar is absent. Bounded: 1500 values, one `java` process, 120 s limit.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use m2resolver::security::{decrypt_password, encrypt_password};
+use rand::{Rng, SeedableRng};
+
+const JAR: &str = "/usr/share/maven/lib/plexus-cipher.jar";
+
+const PROBE: &str = r#"
+import java.nio.file.*;
+import org.sonatype.plexus.components.cipher.DefaultPlexusCipher;
+public class CipherProbe {
+  static String dec(String h) {
+    if (h.equals("-")) return "";
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < h.length(); i += 4) sb.append((char) Integer.parseInt(h.substring(i, i + 4), 16));
+    return sb.toString();
+  }
+  static String enc(String s) {
+    if (s.isEmpty()) return "-";
+    StringBuilder sb = new StringBuilder();
+    for (char c : s.toCharArray()) sb.append(String.format("%04x", (int) c));
+    return sb.toString();
+  }
+  public static void main(String[] a) throws Exception {
+    DefaultPlexusCipher cipher = new DefaultPlexusCipher();
+    StringBuilder out = new StringBuilder();
+    for (String line : Files.readAllLines(Paths.get(a[0]))) {
+      String[] parts = line.split(" ");
+      try {
+        String clear = cipher.decryptDecorated(dec(parts[0]), dec(parts[1]));
+        out.append("OK").append(enc(clear));
+      } catch (Exception e) {
+        out.append("ERR");
+      }
+      out.append('\n');
+    }
+    System.out.print(out);
+  }
+}
+"#;
+
+fn enc(s: &str) -> String {
+    if s.is_empty() {
+        return "-".into();
+    }
+    s.encode_utf16().map(|u| format!("{u:04x}")).collect()
+}
+
+#[test]
+fn maven3_cipher_matches_plexus_cipher() {
+    let java_ok = Command::new("java")
+        .arg("-version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if !java_ok || !Path::new(JAR).is_file() {
+        eprintln!("note: skipping plexus-cipher differential test, java or {JAR} not found");
+        return;
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0xc1f);
+    let junk = [
+        '[', ']', ' ', '\n', '!', '=', 'é', '{', '}', '\\', 'A', '/', '+',
+    ];
+    let mut cases: Vec<(String, String)> = Vec::new();
+    for i in 0..1500 {
+        let master = format!("m{}", i % 7);
+        let clear: String = (0..rng.gen_range(1..40))
+            .map(|_| rng.gen_range(' '..='~'))
+            .collect();
+        let mut value: Vec<char> = encrypt_password(&clear, &master).chars().collect();
+        match i % 6 {
+            0 => {}
+            1 => {
+                for _ in 0..rng.gen_range(1..4) {
+                    let at = rng.gen_range(1..value.len());
+                    value.insert(at, junk[rng.gen_range(0..junk.len())]);
+                }
+            }
+            2 => {
+                let cut = rng.gen_range(1..value.len());
+                value.truncate(cut);
+            }
+            3 => {
+                let at = rng.gen_range(1..value.len() - 1);
+                value[at] = junk[rng.gen_range(0..junk.len())];
+            }
+            4 => {
+                value = (0..rng.gen_range(0..30))
+                    .map(|_| junk[rng.gen_range(0..junk.len())])
+                    .collect()
+            }
+            _ => {
+                cases.push((value.iter().collect(), "wrong".into()));
+                continue;
+            }
+        }
+        cases.push((value.iter().collect(), master));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("CipherProbe.java"), PROBE).unwrap();
+    let input = dir.path().join("input.txt");
+    let mut f = std::fs::File::create(&input).unwrap();
+    for (v, pw) in &cases {
+        writeln!(f, "{} {}", enc(v), enc(pw)).unwrap();
+    }
+    drop(f);
+    let started = Instant::now();
+    let mut child = Command::new("java")
+        .arg("-cp")
+        .arg(JAR)
+        .arg(dir.path().join("CipherProbe.java"))
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("java probe took longer than 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let java: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(java.len(), cases.len());
+    let mut mismatches = Vec::new();
+    let mut successes = 0;
+    for ((v, pw), expected) in cases.iter().zip(&java) {
+        let ours = match decrypt_password(v, pw) {
+            Ok(s) => format!("OK{}", enc(s.expose())),
+            Err(_) => "ERR".into(),
+        };
+        successes += usize::from(ours.starts_with("OK"));
+        if &ours != expected {
+            mismatches.push(format!("{v:?} / {pw}: java {expected} ours {ours}"));
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches, first: {:?}",
+        mismatches.len(),
+        &mismatches[..mismatches.len().min(5)]
+    );
+    assert!(
+        successes > 400,
+        "too few successful decryptions ({successes}) to mean anything"
+    );
+}

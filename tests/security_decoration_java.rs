@@ -1,0 +1,140 @@
+//! Differential test of Maven 3's `{...}` detection against the JDK itself: random values are
+//! run through `java.util.regex` exactly as plexus-cipher 2.0 does (`matches() || find()` on
+//! one matcher, then `group(1)`), and through `maven3_payload`. Skipped, with a note, when
+//! `java` is absent. Bounded: 5000 values, one `java` process with a 120 s limit.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use m2resolver::security::maven3_payload;
+use rand::{Rng, SeedableRng};
+
+const PROBE: &str = r#"
+import java.nio.file.*;
+import java.util.*;
+import java.util.regex.*;
+public class Probe {
+  static final Pattern P = Pattern.compile(".*?[^\\\\]?\\{(.*?[^\\\\])\\}.*");
+  static String dec(String h) {
+    if (h.equals("-")) return "";
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < h.length(); i += 4) sb.append((char) Integer.parseInt(h.substring(i, i + 4), 16));
+    return sb.toString();
+  }
+  static String enc(String s) {
+    if (s.isEmpty()) return "-";
+    StringBuilder sb = new StringBuilder();
+    for (char c : s.toCharArray()) sb.append(String.format("%04x", (int) c));
+    return sb.toString();
+  }
+  public static void main(String[] a) throws Exception {
+    StringBuilder out = new StringBuilder();
+    for (String line : Files.readAllLines(Paths.get(a[0]))) {
+      String s = dec(line);
+      Matcher m = P.matcher(s);
+      boolean ok = s.length() > 0 && (m.matches() || m.find());
+      out.append(ok ? "Y" + enc(m.group(1)) : "N").append('\n');
+    }
+    System.out.print(out);
+  }
+}
+"#;
+
+fn enc(s: &str) -> String {
+    if s.is_empty() {
+        return "-".into();
+    }
+    s.encode_utf16().map(|u| format!("{u:04x}")).collect()
+}
+
+#[test]
+fn maven3_detection_matches_the_jdk() {
+    if Command::new("java")
+        .arg("-version")
+        .output()
+        .map(|o| !o.status.success())
+        .unwrap_or(true)
+    {
+        eprintln!("note: skipping JDK differential test, java not found");
+        return;
+    }
+    let alphabet = [
+        '{', '}', '\\', '\n', '\r', 'a', 'b', ' ', 'é', '\u{2028}', '😀',
+    ];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5ec);
+    let mut values: Vec<String> = (0..5000)
+        .map(|_| {
+            let len = rng.gen_range(0..24);
+            (0..len)
+                .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+                .collect()
+        })
+        .collect();
+    // The spec's rows, too.
+    for v in [
+        "x\n{abc}\ny",
+        "{ab\nc}",
+        "\\{abc}",
+        "{a\\}b}",
+        "a{b}c{d}",
+        "}{abc}",
+        "x\n{abc}",
+        "{abc}\ny",
+    ] {
+        values.push(v.to_string());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Probe.java"), PROBE).unwrap();
+    let input = dir.path().join("input.txt");
+    let mut f = std::fs::File::create(&input).unwrap();
+    for v in &values {
+        writeln!(f, "{}", enc(v)).unwrap();
+    }
+    drop(f);
+    let started = Instant::now();
+    let mut child = Command::new("java")
+        .arg(dir.path().join("Probe.java"))
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("java probe took longer than 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let java: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(java.len(), values.len());
+    let mut mismatches = Vec::new();
+    for (v, expected) in values.iter().zip(&java) {
+        let ours = match maven3_payload(v) {
+            Some(p) => format!("Y{}", enc(p)),
+            None => "N".into(),
+        };
+        if &ours != expected {
+            mismatches.push(format!("{v:?}: java {expected} ours {ours}"));
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches, first: {:?}",
+        mismatches.len(),
+        &mismatches[..mismatches.len().min(10)]
+    );
+}
