@@ -142,6 +142,26 @@ where
         .collect()
 }
 
+/// What Maven's request population keeps: the first server and mirror per id, the first
+/// active proxy per id (indices into the settings lists; mirrors cloned).
+struct RequestEntries {
+    server_idx: Vec<usize>,
+    proxy_idx: Vec<usize>,
+    mirrors: Vec<crate::settings::Mirror>,
+}
+
+fn request_entries(settings: &Settings) -> RequestEntries {
+    let active = settings.proxies.iter().enumerate().filter(|(_, p)| p.active);
+    RequestEntries {
+        server_idx: first_per_id(settings.servers.iter().enumerate(), |s: &Server| &s.id),
+        proxy_idx: first_per_id(active, |p: &Proxy| &p.id),
+        mirrors: first_per_id(settings.mirrors.iter().enumerate(), |m| &m.id)
+            .into_iter()
+            .map(|i| settings.mirrors[i].clone())
+            .collect(),
+    }
+}
+
 /// Decrypts many values, in parallel when there is more than a handful (Maven 4 values cost a
 /// PBKDF2 run each). Returns one result per value, in order.
 fn decrypt_all(decryptor: &Decryptor, values: &[&str]) -> Vec<Result<Secret, String>> {
@@ -266,15 +286,11 @@ pub fn explain(request: &ExplainRequest) -> Explanation {
         .collect();
 
     // Maven reports decryption problems only for what reaches the session.
-    let server_idx = first_per_id(settings.servers.iter().enumerate(), |s: &Server| &s.id);
-    let proxy_idx = first_per_id(
-        settings
-            .proxies
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.active),
-        |p: &Proxy| &p.id,
-    );
+    let RequestEntries {
+        server_idx,
+        proxy_idx,
+        mirrors,
+    } = request_entries(&settings);
     for &i in &server_idx {
         let s = &settings.servers[i];
         for (field, value) in [("password", &s.password), ("passphrase", &s.passphrase)] {
@@ -316,11 +332,6 @@ pub fn explain(request: &ExplainRequest) -> Explanation {
     out.activation_reasons = activation_reasons;
 
     // Selectors over the request's (first per id) entries.
-    let mirror_idx = first_per_id(settings.mirrors.iter().enumerate(), |m| &m.id);
-    let mirrors: Vec<_> = mirror_idx
-        .iter()
-        .map(|&i| settings.mirrors[i].clone())
-        .collect();
     let proxies: Vec<(Proxy, Option<Secret>)> = proxy_idx
         .iter()
         .map(|&i| {
@@ -582,20 +593,11 @@ pub fn resolve_repositories(
     }
     let (_, _, mut activation_problems, profile_repos) = activate(&settings, request);
     problems.append(&mut activation_problems);
-    let server_idx = first_per_id(settings.servers.iter().enumerate(), |s: &Server| &s.id);
-    let proxy_idx = first_per_id(
-        settings
-            .proxies
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.active),
-        |p: &Proxy| &p.id,
-    );
-    let mirror_idx = first_per_id(settings.mirrors.iter().enumerate(), |m| &m.id);
-    let mirrors: Vec<_> = mirror_idx
-        .iter()
-        .map(|&i| settings.mirrors[i].clone())
-        .collect();
+    let RequestEntries {
+        server_idx,
+        proxy_idx,
+        mirrors,
+    } = request_entries(&settings);
     let declared = declared_repositories(&profile_repos, &request.repositories);
     let env = env_proxy_config(request);
 
