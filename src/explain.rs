@@ -151,7 +151,11 @@ struct RequestEntries {
 }
 
 fn request_entries(settings: &Settings) -> RequestEntries {
-    let active = settings.proxies.iter().enumerate().filter(|(_, p)| p.active);
+    let active = settings
+        .proxies
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.active);
     RequestEntries {
         server_idx: first_per_id(settings.servers.iter().enumerate(), |s: &Server| &s.id),
         proxy_idx: first_per_id(active, |p: &Proxy| &p.id),
