@@ -56,8 +56,19 @@ pub enum AggregateOutcome {
 pub struct ProxyTrace {
     /// Maven's settings proxy selection.
     pub settings: ProxyDecision,
-    /// The environment/property layer, consulted when `settings` selected nothing.
+    /// The environment/property layer, consulted when `settings` selected nothing and no
+    /// settings proxy for this protocol excluded the host.
     pub env: Option<EnvProxyDecision>,
+    /// True when a settings proxy that serves this protocol excluded the host through
+    /// `nonProxyHosts`: the host is meant to be reached directly, so the environment and
+    /// system properties are not consulted.
+    pub env_suppressed: bool,
+}
+
+/// Whether a settings proxy of type `kind` would serve a repository of (mapped) `protocol`.
+fn serves(kind: &str, protocol: &str) -> bool {
+    let kind = kind.to_lowercase();
+    kind == protocol || (protocol == "https" && kind == "http")
 }
 
 /// Everything `m2r explain` needs to say why a declared repository ended up as it did.
@@ -212,8 +223,16 @@ fn aggregate(
             }
             let settings = selectors.proxies.select(&repo);
             let mut env = None;
+            let mut env_suppressed = false;
             match settings.selected {
                 Some(i) => repo.proxy = Some(selectors.proxies.proxies()[i].to_repository_proxy()),
+                None if settings
+                    .excluded
+                    .iter()
+                    .any(|e| serves(&e.protocol, &settings.protocol)) =>
+                {
+                    env_suppressed = true;
+                }
                 None => {
                     let d = selectors.env.select(&repo);
                     if let Some(p) = &d.proxy {
@@ -223,7 +242,11 @@ fn aggregate(
                 }
             }
             if tracing {
-                trace.proxy = Some(ProxyTrace { settings, env });
+                trace.proxy = Some(ProxyTrace {
+                    settings,
+                    env,
+                    env_suppressed,
+                });
             }
         }
         let position = result.len();
@@ -240,7 +263,7 @@ fn aggregate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::repository::Policy;
+    use crate::repository::{EnvProxyConfig, Policy};
     use crate::settings::{Mirror, Proxy, Server};
     use crate::Secret;
 
@@ -365,6 +388,43 @@ mod tests {
         assert_eq!(out[0].proxy.as_ref().unwrap().host, "proxy");
         assert_eq!(traces[0].authentication_server.as_deref(), Some("all"));
         assert!(traces[0].proxy.as_ref().unwrap().settings.http_fallback);
+    }
+
+    #[test]
+    fn environment_only_when_no_settings_proxy_serves_the_protocol() {
+        let env = EnvProxyConfig {
+            env: [("HTTPS_PROXY".to_string(), "http://envproxy:3128".to_string())]
+                .into_iter()
+                .collect(),
+            use_environment: true,
+            ..EnvProxyConfig::default()
+        };
+        let proxies = [(
+            Proxy {
+                id: "corp".into(),
+                host: Some("corp-proxy".into()),
+                non_proxy_hosts: Some("*.internal".into()),
+                ..Proxy::default()
+            },
+            None,
+        )];
+        let sel = Selectors::new(&[], &proxies, &[], env.clone()).unwrap();
+        let repos = [
+            RemoteRepository::new("a", "https://repo.example/"),
+            RemoteRepository::new("b", "https://nexus.internal/"),
+        ];
+        let (out, traces) = aggregate_repositories_traced(&[], &repos, true, &sel);
+        assert_eq!(out[0].proxy.as_ref().unwrap().host, "corp-proxy");
+        // excluded by the settings proxy: reached directly, the environment is not asked
+        assert!(out[1].proxy.is_none());
+        assert!(traces[1].proxy.as_ref().unwrap().env_suppressed);
+        // without settings proxies the environment applies
+        let sel = Selectors::new(&[], &[], &[], env).unwrap();
+        let (out, traces) = aggregate_repositories_traced(&[], &repos, true, &sel);
+        let p = out[1].proxy.as_ref().unwrap();
+        assert_eq!((p.host.as_str(), p.port), ("envproxy", 3128));
+        let t = traces[1].proxy.as_ref().unwrap();
+        assert!(!t.env_suppressed && t.env.as_ref().unwrap().proxy.is_some());
     }
 
     #[test]
