@@ -55,7 +55,11 @@ fn servers(n: usize) -> Vec<(Server, Option<Secret>, Option<Secret>)> {
         .map(|i| {
             (
                 Server {
-                    id: if i % 2 == 0 { format!("m{}", i / 2) } else { format!("r{i}") },
+                    id: if i % 2 == 0 {
+                        format!("m{}", i / 2)
+                    } else {
+                        format!("r{i}")
+                    },
                     username: Some(format!("u{i}")),
                     ..Server::default()
                 },
@@ -70,7 +74,11 @@ fn servers(n: usize) -> Vec<(Server, Option<Secret>, Option<Secret>)> {
 fn repositories(n: usize) -> Vec<RemoteRepository> {
     (0..n)
         .map(|i| {
-            let id = if i % 7 == 0 { format!("q{i}") } else { format!("r{i}") };
+            let id = if i % 7 == 0 {
+                format!("q{i}")
+            } else {
+                format!("r{i}")
+            };
             let url = match i % 4 {
                 0 => format!("http://host{}.example/repo{i}", i % 50),
                 1 => format!("https://a.internal{}/repo{i}", i % 50),
@@ -82,8 +90,13 @@ fn repositories(n: usize) -> Vec<RemoteRepository> {
 }
 
 fn selectors() -> Selectors {
-    Selectors::new(&mirrors(200), &proxies(50), &servers(2000), EnvProxyConfig::disabled())
-        .expect("valid bench settings")
+    Selectors::new(
+        &mirrors(200),
+        &proxies(50),
+        &servers(2000),
+        EnvProxyConfig::disabled(),
+    )
+    .expect("valid bench settings")
 }
 
 fn main() {

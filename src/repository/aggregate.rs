@@ -22,6 +22,7 @@ use super::model::RemoteRepository;
 use super::policy;
 use super::proxy::ProxyDecision;
 use super::Selectors;
+use std::collections::{HashMap, HashSet};
 
 /// What happened to one declared repository during aggregation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,19 +122,26 @@ pub fn aggregate_repositories_traced(
     selectors: &Selectors,
 ) -> (Vec<RemoteRepository>, Vec<InjectionTrace>) {
     let mut traces = Vec::with_capacity(recessive.len());
-    let out = aggregate(dominant, recessive, recessive_is_raw, selectors, Some(&mut traces));
+    let out = aggregate(
+        dominant,
+        recessive,
+        recessive_is_raw,
+        selectors,
+        Some(&mut traces),
+    );
     (out, traces)
 }
 
-/// `mergeMirrors`: returns whether anything was appended.
-fn merge_mirrors(dominant: &mut RemoteRepository, recessive: &RemoteRepository) -> bool {
+/// `mergeMirrors`: returns whether anything was appended. `ids` holds the ids `dominant`
+/// already mirrors (kept beside it so repeated merges stay linear).
+fn merge_mirrors(
+    dominant: &mut RemoteRepository,
+    ids: &mut HashSet<String>,
+    recessive: &RemoteRepository,
+) -> bool {
     let mut changed = false;
     for rec in &recessive.mirrored_repositories {
-        if dominant
-            .mirrored_repositories
-            .iter()
-            .any(|d| d.id == rec.id)
-        {
+        if !ids.insert(rec.id.clone()) {
             continue;
         }
         dominant.releases = policy::merge(&dominant.releases, &rec.releases);
@@ -154,8 +162,9 @@ fn aggregate(
     let mut result: Vec<RemoteRepository> = dominant.to_vec();
     // id → position: ids in `result` are unique except for duplicates inside `dominant`,
     // where the first one is what Maven's linear scan finds.
-    let mut positions: std::collections::HashMap<String, usize> =
-        std::collections::HashMap::with_capacity(dominant.len() + recessive.len());
+    let mut positions: HashMap<String, usize> =
+        HashMap::with_capacity(dominant.len() + recessive.len());
+    let mut mirrored_ids: HashMap<usize, HashSet<String>> = HashMap::new();
     for (i, d) in result.iter().enumerate() {
         positions.entry(d.id.clone()).or_insert(i);
     }
@@ -194,7 +203,14 @@ fn aggregate(
             trace.outcome = if !existing.mirrored_repositories.is_empty()
                 && !repo.mirrored_repositories.is_empty()
             {
-                let added = merge_mirrors(existing, &repo);
+                let ids = mirrored_ids.entry(position).or_insert_with(|| {
+                    existing
+                        .mirrored_repositories
+                        .iter()
+                        .map(|r| r.id.clone())
+                        .collect()
+                });
+                let added = merge_mirrors(existing, ids, &repo);
                 AggregateOutcome::MergedIntoMirror {
                     position,
                     id: repo.id.clone(),
@@ -294,15 +310,39 @@ mod tests {
     #[test]
     fn several_repositories_behind_one_mirror_merge_policies() {
         let sel = Selectors::new(&[mirror("all", "*")], &[], &[], Default::default()).unwrap();
-        let a = repo("a", "http://x/a", pol(true, "daily", "warn"), pol(false, "daily", "warn"));
-        let b = repo("b", "http://y/b", pol(true, "always", "fail"), pol(true, "never", "ignore"));
-        let c = repo("c", "http://z/c", pol(false, "always", "ignore"), pol(true, "interval:5", "fail"));
-        let a2 = repo("a", "http://other/a", pol(true, "always", "ignore"), Policy::default());
+        let a = repo(
+            "a",
+            "http://x/a",
+            pol(true, "daily", "warn"),
+            pol(false, "daily", "warn"),
+        );
+        let b = repo(
+            "b",
+            "http://y/b",
+            pol(true, "always", "fail"),
+            pol(true, "never", "ignore"),
+        );
+        let c = repo(
+            "c",
+            "http://z/c",
+            pol(false, "always", "ignore"),
+            pol(true, "interval:5", "fail"),
+        );
+        let a2 = repo(
+            "a",
+            "http://other/a",
+            pol(true, "always", "ignore"),
+            Policy::default(),
+        );
         let (out, traces) = aggregate_repositories_traced(&[], &[a, b, c, a2], true, &sel);
         assert_eq!(out.len(), 1);
         let m = &out[0];
         assert_eq!(m.id, "all");
-        let ids: Vec<&str> = m.mirrored_repositories.iter().map(|r| r.id.as_str()).collect();
+        let ids: Vec<&str> = m
+            .mirrored_repositories
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect();
         assert_eq!(ids, ["a", "b", "c"]);
         // releases: a(daily,warn) + b(always,fail) → always,warn; c disabled → unchanged
         assert_eq!(m.releases, pol(true, "always", "warn"));
@@ -376,15 +416,23 @@ mod tests {
             },
             None,
         )];
-        let sel = Selectors::new(&[mirror("all", "*")], &proxies, &servers, Default::default())
-            .unwrap();
+        let sel = Selectors::new(
+            &[mirror("all", "*")],
+            &proxies,
+            &servers,
+            Default::default(),
+        )
+        .unwrap();
         let (out, traces) = aggregate_repositories_traced(
             &[],
             &[RemoteRepository::new("central", "https://repo1/")],
             true,
             &sel,
         );
-        assert_eq!(out[0].authentication.as_ref().unwrap().username.as_deref(), Some("me"));
+        assert_eq!(
+            out[0].authentication.as_ref().unwrap().username.as_deref(),
+            Some("me")
+        );
         assert_eq!(out[0].proxy.as_ref().unwrap().host, "proxy");
         assert_eq!(traces[0].authentication_server.as_deref(), Some("all"));
         assert!(traces[0].proxy.as_ref().unwrap().settings.http_fallback);
@@ -393,9 +441,12 @@ mod tests {
     #[test]
     fn environment_only_when_no_settings_proxy_serves_the_protocol() {
         let env = EnvProxyConfig {
-            env: [("HTTPS_PROXY".to_string(), "http://envproxy:3128".to_string())]
-                .into_iter()
-                .collect(),
+            env: [(
+                "HTTPS_PROXY".to_string(),
+                "http://envproxy:3128".to_string(),
+            )]
+            .into_iter()
+            .collect(),
             use_environment: true,
             ..EnvProxyConfig::default()
         };
@@ -454,13 +505,23 @@ mod tests {
         let sel = Selectors::new(&[mirror("all", "*")], &[], &[], Default::default()).unwrap();
         let first = aggregate_repositories(
             &[],
-            &[repo("a", "http://a/", pol(true, "never", "fail"), Policy::default())],
+            &[repo(
+                "a",
+                "http://a/",
+                pol(true, "never", "fail"),
+                Policy::default(),
+            )],
             true,
             &sel,
         );
         let out = aggregate_repositories(
             &first,
-            &[repo("b", "http://b/", pol(true, "daily", "fail"), Policy::default())],
+            &[repo(
+                "b",
+                "http://b/",
+                pol(true, "daily", "fail"),
+                Policy::default(),
+            )],
             true,
             &sel,
         );

@@ -186,14 +186,22 @@ mod tests {
             file_permissions: Some("664".into()),
             ..Server::default()
         };
-        let sel = AuthSelector::new(&[(a, secret("1"), None), (b, secret("2"), None), (c, None, None)])
-            .unwrap();
+        let sel = AuthSelector::new(&[
+            (a, secret("1"), None),
+            (b, secret("2"), None),
+            (c, None, None),
+        ])
+        .unwrap();
         let auth = sel.authentication("x").unwrap();
         assert_eq!(auth.username.as_deref(), Some("first"));
         assert_eq!(auth.password.as_ref().unwrap().expose(), "1");
         assert!(sel.authentication("conf-only").is_none());
         assert_eq!(
-            sel.server("conf-only").unwrap().transport.file_permissions.as_deref(),
+            sel.server("conf-only")
+                .unwrap()
+                .transport
+                .file_permissions
+                .as_deref(),
             Some("664")
         );
         assert_eq!(sel.entries().len(), 2);
@@ -205,18 +213,30 @@ mod tests {
             id: "a".into(),
             username: Some("ua".into()),
             aliases: vec!["b".into(), "c".into()],
-            origin: Origin { line: 1, ..Origin::default() },
+            origin: Origin {
+                line: 1,
+                ..Origin::default()
+            },
             ..Server::default()
         };
         let b = Server {
             id: "b".into(),
             username: Some("ub".into()),
-            origin: Origin { line: 2, ..Origin::default() },
+            origin: Origin {
+                line: 2,
+                ..Origin::default()
+            },
             ..Server::default()
         };
         let sel = AuthSelector::new(&[(a, None, None), (b, None, None)]).unwrap();
-        assert_eq!(sel.authentication("b").unwrap().username.as_deref(), Some("ub"));
-        assert_eq!(sel.authentication("c").unwrap().username.as_deref(), Some("ua"));
+        assert_eq!(
+            sel.authentication("b").unwrap().username.as_deref(),
+            Some("ub")
+        );
+        assert_eq!(
+            sel.authentication("c").unwrap().username.as_deref(),
+            Some("ua")
+        );
         assert_eq!(sel.server("c").unwrap().id, "a");
     }
 

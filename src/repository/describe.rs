@@ -28,7 +28,10 @@ impl InjectionTrace {
             None => out.push(format!("`{id}` ({}) is not mirrored", self.url)),
         }
         for r in &self.mirror_rejections {
-            out.push(format!("mirror `{}` does not apply: {}", r.mirror_id, r.reason));
+            out.push(format!(
+                "mirror `{}` does not apply: {}",
+                r.mirror_id, r.reason
+            ));
         }
         match &self.outcome {
             AggregateOutcome::Added { position } => {
@@ -56,7 +59,9 @@ impl InjectionTrace {
         match &self.authentication_server {
             Some(s) => out.push(format!("credentials from server `{s}`")),
             None => out.push(match &self.transport_server {
-                Some(s) => format!("server `{s}` has no credentials (its transport settings apply)"),
+                Some(s) => {
+                    format!("server `{s}` has no credentials (its transport settings apply)")
+                }
                 None => {
                     let used = self.mirror.as_ref().map(|m| &m.mirror_id).unwrap_or(id);
                     format!("no credentials: no <server> has the id `{used}`")
@@ -80,7 +85,10 @@ impl InjectionTrace {
                 out.push("direct: a settings proxy for this protocol excludes the host, so proxy environment variables are not consulted".into());
             } else if let Some(env) = &p.env {
                 for e in &env.excluded_by {
-                    out.push(format!("direct: {} entry `{}` matches the host", e.source, e.entry));
+                    out.push(format!(
+                        "direct: {} entry `{}` matches the host",
+                        e.source, e.entry
+                    ));
                 }
                 out.extend(env.notes.iter().cloned());
                 match &env.proxy {

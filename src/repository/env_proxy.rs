@@ -289,11 +289,19 @@ fn parse_no_proxy_entry(raw: &str) -> Option<NoProxyEntry> {
 fn cidr_contains(net: IpAddr, len: u8, ip: IpAddr) -> bool {
     match (net, ip) {
         (IpAddr::V4(n), IpAddr::V4(a)) => {
-            let mask = if len == 0 { 0 } else { u32::MAX << (32 - u32::from(len)) };
+            let mask = if len == 0 {
+                0
+            } else {
+                u32::MAX << (32 - u32::from(len))
+            };
             u32::from(n) & mask == u32::from(a) & mask
         }
         (IpAddr::V6(n), IpAddr::V6(a)) => {
-            let mask = if len == 0 { 0 } else { u128::MAX << (128 - u32::from(len)) };
+            let mask = if len == 0 {
+                0
+            } else {
+                u128::MAX << (128 - u32::from(len))
+            };
             u128::from(n) & mask == u128::from(a) & mask
         }
         _ => false,
@@ -362,8 +370,14 @@ impl EnvProxySelector {
                 })
             };
             for (slot, names) in [
-                (&mut sel.http, ["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"]),
-                (&mut sel.https, ["HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"]),
+                (
+                    &mut sel.http,
+                    ["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"],
+                ),
+                (
+                    &mut sel.https,
+                    ["HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"],
+                ),
             ] {
                 if let Some((var, value)) = first(&names) {
                     match parse_proxy_value(&var, &value) {
@@ -479,7 +493,11 @@ impl EnvProxySelector {
             )
         };
         Some(RepositoryProxy {
-            kind: if socks { "socks5".into() } else { "http".into() },
+            kind: if socks {
+                "socks5".into()
+            } else {
+                "http".into()
+            },
             host: phost,
             port,
             auth,
@@ -558,7 +576,10 @@ mod tests {
     use super::*;
 
     fn env(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
 
     fn env_only(pairs: &[(&str, &str)]) -> EnvProxySelector {
@@ -674,7 +695,11 @@ mod tests {
         for (no_proxy, url, excluded) in cases {
             let s = env_only(&[("HTTPS_PROXY", "http://p:3128"), ("NO_PROXY", no_proxy)]);
             let d = s.select(&RemoteRepository::new("r", url));
-            assert_eq!(d.proxy.is_none(), excluded, "NO_PROXY={no_proxy:?} url={url}");
+            assert_eq!(
+                d.proxy.is_none(),
+                excluded,
+                "NO_PROXY={no_proxy:?} url={url}"
+            );
             if excluded {
                 assert_eq!(d.excluded_by[0].source, "NO_PROXY");
             }
@@ -705,7 +730,10 @@ mod tests {
         assert_eq!(pick(&s, "https://intranet/"), None);
         assert_eq!(pick(&s, "https://localhost/"), None); // defaults appended
         let d = s.select(&RemoteRepository::new("r", "http://x/"));
-        assert_eq!(d.proxy.unwrap().auth.unwrap().username.as_deref(), Some("bob"));
+        assert_eq!(
+            d.proxy.unwrap().auth.unwrap().username.as_deref(),
+            Some("bob")
+        );
         let d = s.select(&RemoteRepository::new("r", "http://a.corp/"));
         assert_eq!(d.excluded_by[0].entry, "*.corp");
         // empty http.nonProxyHosts disables the defaults
@@ -724,10 +752,17 @@ mod tests {
             .select(&RemoteRepository::new("r", "https://r/"))
             .proxy
             .unwrap();
-        assert_eq!((p.kind.as_str(), p.host.as_str(), p.port), ("socks5", "sx", 1080));
+        assert_eq!(
+            (p.kind.as_str(), p.host.as_str(), p.port),
+            ("socks5", "sx", 1080)
+        );
         assert_eq!(p.auth.unwrap().password.unwrap().expose(), "p");
         assert_eq!(p.source, ProxySource::SystemProperties);
-        let s = props_only(&[("socksProxyHost", "sx"), ("socksProxyPort", "1081"), ("proxyHost", "legacy")]);
+        let s = props_only(&[
+            ("socksProxyHost", "sx"),
+            ("socksProxyPort", "1081"),
+            ("proxyHost", "legacy"),
+        ]);
         assert_eq!(pick(&s, "http://r/"), hp("http", "legacy", 80));
         assert_eq!(pick(&s, "https://r/"), hp("socks5", "sx", 1081));
         let s = props_only(&[("socksProxyHost", "sx"), ("socksProxyPort", "abc")]);

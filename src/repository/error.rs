@@ -50,7 +50,9 @@ mod tests {
             value: "10s".into(),
         };
         let text = e.to_string();
-        assert!(text.contains("`nexus`") && text.contains("connectTimeout") && text.contains("10s"));
+        assert!(
+            text.contains("`nexus`") && text.contains("connectTimeout") && text.contains("10s")
+        );
         let e = InjectionError::InvalidNonProxyHost {
             proxy_id: "corp".into(),
             pattern: "(".into(),

@@ -145,7 +145,10 @@ fn injection_matches_maven_oracle() {
             EnvProxyConfig::disabled(),
         )
         .unwrap();
-        let got: Vec<Value> = inject(&repositories(case), &sel).iter().map(render).collect();
+        let got: Vec<Value> = inject(&repositories(case), &sel)
+            .iter()
+            .map(render)
+            .collect();
         assert_eq!(
             Value::Array(got),
             entry["expected"],

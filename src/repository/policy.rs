@@ -58,7 +58,11 @@ pub fn effective_checksum_policy(policy1: &str, policy2: &str) -> String {
         return policy1.to_string();
     }
     let (o1, o2) = (checksum_ordinal(policy1), checksum_ordinal(policy2));
-    let pick = if o2 < o1 { (o2, policy2) } else { (o1, policy1) };
+    let pick = if o2 < o1 {
+        (o2, policy2)
+    } else {
+        (o1, policy1)
+    };
     if pick.0 == 1 {
         "warn".to_string()
     } else {

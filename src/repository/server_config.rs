@@ -157,7 +157,10 @@ mod tests {
         let t = server_transport(&s).unwrap();
         assert_eq!(
             t.config.headers,
-            vec![("X-A".to_string(), "3".to_string()), ("X-B".to_string(), "2".to_string())]
+            vec![
+                ("X-A".to_string(), "3".to_string()),
+                ("X-B".to_string(), "2".to_string())
+            ]
         );
         assert_eq!(t.warnings.len(), 1);
         assert!(t.warnings[0].contains("`srv`"));
@@ -168,18 +171,45 @@ mod tests {
         let legacy = |c: &str, r: &str| {
             node(
                 "httpConfiguration",
-                vec![node("all", vec![el("connectionTimeout", c), el("readTimeout", r)])],
+                vec![node(
+                    "all",
+                    vec![el("connectionTimeout", c), el("readTimeout", r)],
+                )],
             )
         };
         let ms = |v: u64| Some(Duration::from_millis(v));
         // (children, connect, request, legacy warning?)
         let cases: Vec<(Vec<XmlElement>, Option<Duration>, Option<Duration>, bool)> = vec![
-            (vec![el("connectTimeout", "1"), el("requestTimeout", "2")], ms(1), ms(2), false),
+            (
+                vec![el("connectTimeout", "1"), el("requestTimeout", "2")],
+                ms(1),
+                ms(2),
+                false,
+            ),
             (vec![legacy("3", "4")], ms(3), ms(4), true),
-            (vec![el("connectTimeout", "1"), legacy("3", "4")], ms(1), ms(4), true),
-            (vec![el("connectTimeout", "1"), el("requestTimeout", "2"), legacy("3", "4")], ms(1), ms(2), false),
+            (
+                vec![el("connectTimeout", "1"), legacy("3", "4")],
+                ms(1),
+                ms(4),
+                true,
+            ),
+            (
+                vec![
+                    el("connectTimeout", "1"),
+                    el("requestTimeout", "2"),
+                    legacy("3", "4"),
+                ],
+                ms(1),
+                ms(2),
+                false,
+            ),
             (vec![el("timeout", "9")], ms(9), None, false),
-            (vec![el("timeout", "9"), legacy("3", "4")], ms(3), ms(4), true),
+            (
+                vec![el("timeout", "9"), legacy("3", "4")],
+                ms(3),
+                ms(4),
+                true,
+            ),
             (vec![], None, None, false),
         ];
         for (i, (children, connect, request, warn)) in cases.into_iter().enumerate() {

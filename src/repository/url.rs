@@ -195,7 +195,11 @@ mod tests {
         // (url, protocol, host): expectations follow Java's regex on the same input.
         let cases: &[(&str, &str, &str)] = &[
             ("http://repo.example.org/maven2", "http", "repo.example.org"),
-            ("https://repo.example.org:8443/x", "https", "repo.example.org"),
+            (
+                "https://repo.example.org:8443/x",
+                "https",
+                "repo.example.org",
+            ),
             ("HTTP://Repo.Example.ORG/", "HTTP", "Repo.Example.ORG"),
             ("http://user:pw@host.org/x", "http", "host.org"),
             ("http://user@host.org:81", "http", "host.org"),
@@ -230,7 +234,13 @@ mod tests {
     #[test]
     fn line_terminators_follow_java_dot() {
         // `.*` cannot cross a newline: the whole URL fails to match.
-        assert_eq!(parse("http://host/a\nb"), UrlParts { protocol: "", host: "" });
+        assert_eq!(
+            parse("http://host/a\nb"),
+            UrlParts {
+                protocol: "",
+                host: ""
+            }
+        );
         // A newline inside the host run is consumed by `[^/:]+`.
         assert_eq!(parse("http://ho\nst/x").host, "ho\nst");
         // A newline inside the `dav:ht\ntp` run is consumed by `[^:/]{2,}`.

@@ -234,7 +234,10 @@ impl Default for Profile {
 impl Profile {
     /// The value of a profile property, if set.
     pub fn property(&self, name: &str) -> Option<&str> {
-        self.properties.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.properties
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -366,12 +369,17 @@ impl XmlElement {
     }
 
     /// All children with this name.
-    pub fn children_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a XmlElement> + 'a {
+    pub fn children_named<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Iterator<Item = &'a XmlElement> + 'a {
         self.children.iter().filter(move |c| c.name == name)
     }
 
     /// Trimmed text of the first child with this name.
     pub fn child_text(&self, name: &str) -> Option<&str> {
-        self.child(name).and_then(|c| c.text.as_deref()).map(str::trim)
+        self.child(name)
+            .and_then(|c| c.text.as_deref())
+            .map(str::trim)
     }
 }

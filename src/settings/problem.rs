@@ -69,7 +69,12 @@ pub struct Problem {
 
 impl Problem {
     /// A problem without a position.
-    pub fn new(severity: Severity, stage: Stage, source: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(
+        severity: Severity,
+        stage: Stage,
+        source: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
         Problem {
             severity,
             stage,
