@@ -496,7 +496,7 @@ mod tests {
         )
         .unwrap();
         let a = RemoteRepository::new("a", "http://x/");
-        let out = aggregate_repositories(&[], &[a.clone()], false, &sel);
+        let out = aggregate_repositories(&[], std::slice::from_ref(&a), false, &sel);
         assert_eq!(out, vec![a]);
     }
 

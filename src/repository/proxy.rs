@@ -128,8 +128,7 @@ impl NonProxyHosts {
 
 fn first_line(s: &str) -> String {
     s.lines()
-        .filter(|l| !l.trim().is_empty())
-        .last()
+        .rfind(|l| !l.trim().is_empty())
         .unwrap_or("invalid pattern")
         .trim()
         .to_string()
