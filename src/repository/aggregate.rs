@@ -22,6 +22,7 @@ use super::model::RemoteRepository;
 use super::policy;
 use super::proxy::ProxyDecision;
 use super::Selectors;
+use std::collections::{HashMap, HashSet};
 
 /// What happened to one declared repository during aggregation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,8 +57,19 @@ pub enum AggregateOutcome {
 pub struct ProxyTrace {
     /// Maven's settings proxy selection.
     pub settings: ProxyDecision,
-    /// The environment/property layer, consulted when `settings` selected nothing.
+    /// The environment/property layer, consulted when `settings` selected nothing and no
+    /// settings proxy for this protocol excluded the host.
     pub env: Option<EnvProxyDecision>,
+    /// True when a settings proxy that serves this protocol excluded the host through
+    /// `nonProxyHosts`: the host is meant to be reached directly, so the environment and
+    /// system properties are not consulted.
+    pub env_suppressed: bool,
+}
+
+/// Whether a settings proxy of type `kind` would serve a repository of (mapped) `protocol`.
+fn serves(kind: &str, protocol: &str) -> bool {
+    let kind = kind.to_lowercase();
+    kind == protocol || (protocol == "https" && kind == "http")
 }
 
 /// Everything `m2r explain` needs to say why a declared repository ended up as it did.
@@ -120,15 +132,16 @@ pub fn aggregate_repositories_traced(
     (out, traces)
 }
 
-/// `mergeMirrors`: returns whether anything was appended.
-fn merge_mirrors(dominant: &mut RemoteRepository, recessive: &RemoteRepository) -> bool {
+/// `mergeMirrors`: returns whether anything was appended. `ids` holds the ids `dominant`
+/// already mirrors (kept beside it so repeated merges stay linear).
+fn merge_mirrors(
+    dominant: &mut RemoteRepository,
+    ids: &mut HashSet<String>,
+    recessive: &RemoteRepository,
+) -> bool {
     let mut changed = false;
     for rec in &recessive.mirrored_repositories {
-        if dominant
-            .mirrored_repositories
-            .iter()
-            .any(|d| d.id == rec.id)
-        {
+        if !ids.insert(rec.id.clone()) {
             continue;
         }
         dominant.releases = policy::merge(&dominant.releases, &rec.releases);
@@ -149,8 +162,9 @@ fn aggregate(
     let mut result: Vec<RemoteRepository> = dominant.to_vec();
     // id → position: ids in `result` are unique except for duplicates inside `dominant`,
     // where the first one is what Maven's linear scan finds.
-    let mut positions: std::collections::HashMap<String, usize> =
-        std::collections::HashMap::with_capacity(dominant.len() + recessive.len());
+    let mut positions: HashMap<String, usize> =
+        HashMap::with_capacity(dominant.len() + recessive.len());
+    let mut mirrored_ids: HashMap<usize, HashSet<String>> = HashMap::new();
     for (i, d) in result.iter().enumerate() {
         positions.entry(d.id.clone()).or_insert(i);
     }
@@ -189,7 +203,14 @@ fn aggregate(
             trace.outcome = if !existing.mirrored_repositories.is_empty()
                 && !repo.mirrored_repositories.is_empty()
             {
-                let added = merge_mirrors(existing, &repo);
+                let ids = mirrored_ids.entry(position).or_insert_with(|| {
+                    existing
+                        .mirrored_repositories
+                        .iter()
+                        .map(|r| r.id.clone())
+                        .collect()
+                });
+                let added = merge_mirrors(existing, ids, &repo);
                 AggregateOutcome::MergedIntoMirror {
                     position,
                     id: repo.id.clone(),
@@ -218,8 +239,16 @@ fn aggregate(
             }
             let settings = selectors.proxies.select(&repo);
             let mut env = None;
+            let mut env_suppressed = false;
             match settings.selected {
                 Some(i) => repo.proxy = Some(selectors.proxies.proxies()[i].to_repository_proxy()),
+                None if settings
+                    .excluded
+                    .iter()
+                    .any(|e| serves(&e.protocol, &settings.protocol)) =>
+                {
+                    env_suppressed = true;
+                }
                 None => {
                     let d = selectors.env.select(&repo);
                     if let Some(p) = &d.proxy {
@@ -229,7 +258,11 @@ fn aggregate(
                 }
             }
             if tracing {
-                trace.proxy = Some(ProxyTrace { settings, env });
+                trace.proxy = Some(ProxyTrace {
+                    settings,
+                    env,
+                    env_suppressed,
+                });
             }
         }
         let position = result.len();
@@ -246,7 +279,7 @@ fn aggregate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::repository::Policy;
+    use crate::repository::{EnvProxyConfig, Policy};
     use crate::settings::{Mirror, Proxy, Server};
     use crate::Secret;
 
@@ -406,6 +439,46 @@ mod tests {
     }
 
     #[test]
+    fn environment_only_when_no_settings_proxy_serves_the_protocol() {
+        let env = EnvProxyConfig {
+            env: [(
+                "HTTPS_PROXY".to_string(),
+                "http://envproxy:3128".to_string(),
+            )]
+            .into_iter()
+            .collect(),
+            use_environment: true,
+            ..EnvProxyConfig::default()
+        };
+        let proxies = [(
+            Proxy {
+                id: "corp".into(),
+                host: Some("corp-proxy".into()),
+                non_proxy_hosts: Some("*.internal".into()),
+                ..Proxy::default()
+            },
+            None,
+        )];
+        let sel = Selectors::new(&[], &proxies, &[], env.clone()).unwrap();
+        let repos = [
+            RemoteRepository::new("a", "https://repo.example/"),
+            RemoteRepository::new("b", "https://nexus.internal/"),
+        ];
+        let (out, traces) = aggregate_repositories_traced(&[], &repos, true, &sel);
+        assert_eq!(out[0].proxy.as_ref().unwrap().host, "corp-proxy");
+        // excluded by the settings proxy: reached directly, the environment is not asked
+        assert!(out[1].proxy.is_none());
+        assert!(traces[1].proxy.as_ref().unwrap().env_suppressed);
+        // without settings proxies the environment applies
+        let sel = Selectors::new(&[], &[], &[], env).unwrap();
+        let (out, traces) = aggregate_repositories_traced(&[], &repos, true, &sel);
+        let p = out[1].proxy.as_ref().unwrap();
+        assert_eq!((p.host.as_str(), p.port), ("envproxy", 3128));
+        let t = traces[1].proxy.as_ref().unwrap();
+        assert!(!t.env_suppressed && t.env.as_ref().unwrap().proxy.is_some());
+    }
+
+    #[test]
     fn not_raw_means_no_mirror_no_auth_no_proxy() {
         let sel = Selectors::new(
             &[mirror("all", "*")],
@@ -423,7 +496,7 @@ mod tests {
         )
         .unwrap();
         let a = RemoteRepository::new("a", "http://x/");
-        let out = aggregate_repositories(&[], &[a.clone()], false, &sel);
+        let out = aggregate_repositories(&[], std::slice::from_ref(&a), false, &sel);
         assert_eq!(out, vec![a]);
     }
 

@@ -148,7 +148,8 @@ mod tests {
     #[test]
     fn builder_table() {
         // (username, password?, privateKey, passphrase?) → (some?, passphrase kept?)
-        let cases: [(Option<&str>, bool, Option<&str>, bool, bool, bool); 7] = [
+        type Case<'a> = (Option<&'a str>, bool, Option<&'a str>, bool, bool, bool);
+        let cases: [Case; 7] = [
             (None, false, None, false, false, false),
             (None, false, None, true, false, false),
             (Some("u"), false, None, false, true, false),

@@ -430,7 +430,7 @@ impl EnvProxySelector {
             .unwrap_or(0)
     }
 
-    fn from_properties(
+    fn select_from_properties(
         &self,
         protocol: &str,
         host: &str,
@@ -526,7 +526,7 @@ impl EnvProxySelector {
         };
         let port = port.or_else(|| url::default_port(&protocol));
         if self.config.use_system_properties {
-            if let Some(p) = self.from_properties(&protocol, &host, &mut decision) {
+            if let Some(p) = self.select_from_properties(&protocol, &host, &mut decision) {
                 decision.proxy = Some(p);
                 return decision;
             }

@@ -188,6 +188,48 @@ fn java_split_comma(s: &str) -> Vec<&str> {
     parts
 }
 
+/// What the pattern scan needs to know about a repository, computed once per repository.
+struct RepoFacts<'a> {
+    id: &'a str,
+    url: &'a str,
+    external: std::cell::OnceCell<(bool, bool)>,
+}
+
+impl<'a> RepoFacts<'a> {
+    fn new(repo: &'a RemoteRepository) -> Self {
+        RepoFacts {
+            id: &repo.id,
+            url: &repo.url,
+            external: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn externals(&self) -> (bool, bool) {
+        *self
+            .external
+            .get_or_init(|| (is_external(self.url), is_external_http(self.url)))
+    }
+}
+
+/// A mirror's `mirrorOf` and `mirrorOfLayouts`, split once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CompiledMirror {
+    mirror_of: Option<(String, Vec<String>)>,
+    layouts: (String, Vec<String>),
+}
+
+impl CompiledMirror {
+    fn new(def: &MirrorDef) -> Self {
+        CompiledMirror {
+            mirror_of: def.mirror_of.as_ref().map(|p| (p.clone(), split_owned(p))),
+            layouts: (
+                def.mirror_of_layouts.clone(),
+                split_owned(&def.mirror_of_layouts),
+            ),
+        }
+    }
+}
+
 fn is_local_host(host: &str) -> bool {
     host == "localhost" || host == "127.0.0.1"
 }
@@ -214,7 +256,7 @@ enum PatternOutcome {
     NoMatch,
 }
 
-fn scan_pattern(repo: &RemoteRepository, pattern: &str) -> PatternOutcome {
+fn scan_pattern(repo: &RepoFacts<'_>, pattern: &str, tokens: &[String]) -> PatternOutcome {
     if pattern == "*" {
         return PatternOutcome::Match(MatchReason::Wildcard, pattern.to_string());
     }
@@ -222,25 +264,35 @@ fn scan_pattern(repo: &RemoteRepository, pattern: &str) -> PatternOutcome {
         return PatternOutcome::Match(MatchReason::ExactId, pattern.to_string());
     }
     let mut result: Option<(MatchReason, &str)> = None;
-    for tok in java_split_comma(pattern) {
+    for tok in tokens {
+        let tok = tok.as_str();
         if tok.len() > 1 && tok.starts_with('!') {
-            if tok[1..] == repo.id {
+            if &tok[1..] == repo.id {
                 return PatternOutcome::Excluded(tok.to_string());
             }
         } else if tok == repo.id {
             return PatternOutcome::Match(MatchReason::IdToken, tok.to_string());
-        } else if tok == "external:*" && is_external(&repo.url) {
-            result.get_or_insert((MatchReason::External, tok));
-        } else if tok == "external:http:*" && is_external_http(&repo.url) {
-            result.get_or_insert((MatchReason::ExternalHttp, tok));
+        } else if result.is_some() {
+            // a wildcard already matched: only an exact id or `!id` can still change the answer
+        } else if tok == "external:*" && repo.externals().0 {
+            result = Some((MatchReason::External, tok));
+        } else if tok == "external:http:*" && repo.externals().1 {
+            result = Some((MatchReason::ExternalHttp, tok));
         } else if tok == "*" {
-            result.get_or_insert((MatchReason::WildcardToken, tok));
+            result = Some((MatchReason::WildcardToken, tok));
         }
     }
     match result {
         Some((reason, tok)) => PatternOutcome::Match(reason, tok.to_string()),
         None => PatternOutcome::NoMatch,
     }
+}
+
+fn split_owned(s: &str) -> Vec<String> {
+    java_split_comma(s)
+        .into_iter()
+        .map(str::to_string)
+        .collect()
 }
 
 /// `DefaultMirrorSelector.matchPattern`: does `pattern` (a `mirrorOf` value) match `repo`?
@@ -253,7 +305,10 @@ fn scan_pattern(repo: &RemoteRepository, pattern: &str) -> PatternOutcome {
 /// assert!(match_pattern(&central, "*, !central")); // ` !central` is not an exclusion
 /// ```
 pub fn match_pattern(repo: &RemoteRepository, pattern: &str) -> bool {
-    matches!(scan_pattern(repo, pattern), PatternOutcome::Match(..))
+    matches!(
+        scan_pattern(&RepoFacts::new(repo), pattern, &split_owned(pattern)),
+        PatternOutcome::Match(..)
+    )
 }
 
 /// `DefaultMirrorSelector.matchesType`: does `mirror_types` (`mirrorOfLayouts`) accept `repo_type`?
@@ -265,11 +320,15 @@ pub fn match_pattern(repo: &RemoteRepository, pattern: &str) -> bool {
 /// assert!(matches_type("p2", "*,!legacy"));
 /// ```
 pub fn matches_type(repo_type: &str, mirror_types: &str) -> bool {
+    matches_type_tokens(repo_type, mirror_types, &split_owned(mirror_types))
+}
+
+fn matches_type_tokens(repo_type: &str, mirror_types: &str, tokens: &[String]) -> bool {
     if mirror_types.is_empty() || mirror_types == "*" || mirror_types == repo_type {
         return true;
     }
     let mut result = false;
-    for tok in java_split_comma(mirror_types) {
+    for tok in tokens {
         if tok.len() > 1 && tok.starts_with('!') {
             if &tok[1..] == repo_type {
                 return false;
@@ -328,6 +387,7 @@ fn near_miss_hints(repo: &RemoteRepository, pattern: &str) -> Vec<String> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MirrorSelector {
     mirrors: Vec<MirrorDef>,
+    compiled: Vec<CompiledMirror>,
 }
 
 impl MirrorSelector {
@@ -346,7 +406,13 @@ impl MirrorSelector {
                 mirrors.push(d);
             }
         }
-        MirrorSelector { mirrors }
+        let compiled = mirrors.iter().map(CompiledMirror::new).collect();
+        MirrorSelector { mirrors, compiled }
+    }
+
+    fn layouts_accept(&self, index: usize, layout: &str) -> bool {
+        let (raw, tokens) = &self.compiled[index].layouts;
+        matches_type_tokens(layout, raw, tokens)
     }
 
     /// The mirrors in selection order.
@@ -368,7 +434,7 @@ impl MirrorSelector {
     pub fn select(&self, repo: &RemoteRepository) -> Option<MirrorMatch> {
         for (index, m) in self.mirrors.iter().enumerate() {
             if m.mirror_of.as_deref() == Some(repo.id.as_str())
-                && matches_type(&repo.layout, &m.mirror_of_layouts)
+                && self.layouts_accept(index, &repo.layout)
             {
                 return Some(MirrorMatch {
                     index,
@@ -378,15 +444,16 @@ impl MirrorSelector {
                 });
             }
         }
-        for (index, m) in self.mirrors.iter().enumerate() {
-            let Some(pattern) = m.mirror_of.as_deref() else {
+        let facts = RepoFacts::new(repo);
+        for (index, c) in self.compiled.iter().enumerate() {
+            let Some((pattern, tokens)) = &c.mirror_of else {
                 continue;
             };
-            if let PatternOutcome::Match(reason, token) = scan_pattern(repo, pattern) {
-                if matches_type(&repo.layout, &m.mirror_of_layouts) {
+            if let PatternOutcome::Match(reason, token) = scan_pattern(&facts, pattern, tokens) {
+                if self.layouts_accept(index, &repo.layout) {
                     return Some(MirrorMatch {
                         index,
-                        mirror_id: m.id.clone(),
+                        mirror_id: self.mirrors[index].id.clone(),
                         reason,
                         token,
                     });
@@ -405,20 +472,21 @@ impl MirrorSelector {
     /// Why each mirror other than the chosen one does not serve `repo` (settings order).
     pub fn rejections(&self, repo: &RemoteRepository) -> Vec<MirrorRejection> {
         let chosen = self.select(repo);
+        let facts = RepoFacts::new(repo);
         let mut out = Vec::new();
         for (index, m) in self.mirrors.iter().enumerate() {
             if chosen.as_ref().is_some_and(|c| c.index == index) {
                 continue;
             }
-            let reason = match m.mirror_of.as_deref() {
+            let reason = match &self.compiled[index].mirror_of {
                 None => SkipReason::NoMirrorOf,
-                Some(pattern) => match scan_pattern(repo, pattern) {
+                Some((pattern, tokens)) => match scan_pattern(&facts, pattern, tokens) {
                     PatternOutcome::Excluded(token) => SkipReason::Excluded { token },
                     PatternOutcome::NoMatch => SkipReason::NoTokenMatched {
                         hints: near_miss_hints(repo, pattern),
                     },
                     PatternOutcome::Match(reason, _) => {
-                        if !matches_type(&repo.layout, &m.mirror_of_layouts) {
+                        if !self.layouts_accept(index, &repo.layout) {
                             SkipReason::LayoutNotAccepted {
                                 layout: repo.layout.clone(),
                                 mirror_of_layouts: m.mirror_of_layouts.clone(),

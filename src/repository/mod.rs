@@ -14,6 +14,7 @@
 
 pub mod aggregate;
 pub mod auth;
+mod describe;
 pub mod env_proxy;
 pub mod error;
 pub mod mirror;

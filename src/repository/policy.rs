@@ -1,13 +1,13 @@
 //! Repository policies: Maven's conversion of settings/POM policies into Resolver policies and
 //! Resolver's merge of the policies of several repositories behind one mirror.
 //!
-//! - [`from_settings`]: `ArtifactDescriptorUtils.toRepositoryPolicy` — an absent element is
+//! - [`from_settings`] is `ArtifactDescriptorUtils.toRepositoryPolicy` — an absent element is
 //!   enabled/`daily`/`warn`; a missing `updatePolicy` is `daily`, a missing `checksumPolicy` `warn`.
-//! - [`effective_checksum_policy`]: `DefaultChecksumPolicyProvider.getEffectiveChecksumPolicy`
+//! - [`effective_checksum_policy`] is `DefaultChecksumPolicyProvider.getEffectiveChecksumPolicy`
 //!   (the less strict wins; unknown strings count as `warn`).
-//! - [`effective_update_policy`]: `DefaultUpdatePolicyAnalyzer.getEffectiveUpdatePolicy`
+//! - [`effective_update_policy`] is `DefaultUpdatePolicyAnalyzer.getEffectiveUpdatePolicy`
 //!   (the more frequent wins; ties go to the second argument).
-//! - [`merge`]: `DefaultRemoteRepositoryManager.merge(session, p1, p2, globalPolicy=false)`.
+//! - [`merge`] is `DefaultRemoteRepositoryManager.merge(session, p1, p2, globalPolicy=false)`.
 //!
 //! Session overrides (`-U`, `-C`, ...) applied at download time are not handled here.
 

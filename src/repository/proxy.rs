@@ -9,8 +9,11 @@
 //!   becomes `\.` and `*` becomes `.*`, every other regex character keeps its meaning; the host
 //!   must match a token completely, case-insensitively.
 //!
-//! Known difference: Java's `CASE_INSENSITIVE` folds ASCII only, the `regex` crate folds Unicode
-//! too (only non-ASCII host names can tell). Environment and JVM proxies are [`super::env_proxy`].
+//! Tokens made only of literal characters, `.` and `*` (nearly all real ones) are matched by a
+//! small glob matcher with Java's exact semantics. Tokens with other regex characters go to the
+//! `regex` crate; known differences there: Java's `CASE_INSENSITIVE` folds ASCII only while the
+//! `regex` crate folds Unicode too, and a few Java-only constructs (possessive quantifiers,
+//! `\\Q..\\E`) are refused. Environment and JVM proxies are [`super::env_proxy`].
 
 use super::error::InjectionError;
 use super::model::{Authentication, ProxySource, RemoteRepository, RepositoryProxy};
@@ -20,10 +23,61 @@ use crate::settings::{Origin, Proxy};
 use regex::Regex;
 use std::collections::HashSet;
 
+/// One `nonProxyHosts` token, compiled.
+#[derive(Debug, Clone)]
+enum HostPattern {
+    /// Only literal characters, `.` and `*`: matched without a regex engine, with Java's
+    /// semantics (ASCII-only case folding, `*` does not cross line terminators).
+    Glob(Vec<char>),
+    /// Other regex characters keep their meaning.
+    Regex(Regex),
+}
+
+/// Java regex metacharacters other than `.` and `*` (and `|`, the separator).
+const REGEX_META: &[char] = &['\\', '^', '$', '?', '+', '(', ')', '[', ']', '{', '}'];
+
+fn is_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// `*` = any run of non-line-terminators, other chars equal ignoring ASCII case; whole string.
+fn glob_match(pattern: &[char], host: &[char]) -> bool {
+    let (mut p, mut h) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while h < host.len() {
+        if p < pattern.len() && pattern[p] == '*' {
+            star = Some((p, h));
+            p += 1;
+        } else if p < pattern.len() && pattern[p].eq_ignore_ascii_case(&host[h]) {
+            p += 1;
+            h += 1;
+        } else if let Some((sp, sh)) = star {
+            if is_line_terminator(host[sh]) {
+                return false;
+            }
+            p = sp + 1;
+            h = sh + 1;
+            star = Some((sp, sh + 1));
+        } else {
+            return false;
+        }
+    }
+    pattern[p..].iter().all(|&c| c == '*')
+}
+
+impl HostPattern {
+    fn is_match(&self, host: &str, host_chars: &[char]) -> bool {
+        match self {
+            HostPattern::Glob(p) => glob_match(p, host_chars),
+            HostPattern::Regex(re) => re.is_match(host),
+        }
+    }
+}
+
 /// A compiled `nonProxyHosts` value.
 #[derive(Debug, Clone, Default)]
 pub struct NonProxyHosts {
-    patterns: Vec<(String, Regex)>,
+    patterns: Vec<(String, HostPattern)>,
 }
 
 impl NonProxyHosts {
@@ -39,19 +93,30 @@ impl NonProxyHosts {
     pub fn parse(value: Option<&str>) -> Result<Self, (String, String)> {
         let mut patterns = Vec::new();
         for token in value.unwrap_or("").split('|').filter(|t| !t.is_empty()) {
-            let body = token.replace('.', "\\.").replace('*', ".*");
-            let re = Regex::new(&format!("(?i)\\A(?:{body})\\z"))
-                .map_err(|e| (token.to_string(), first_line(&e.to_string())))?;
-            patterns.push((token.to_string(), re));
+            let compiled = if token.contains(REGEX_META) {
+                let body = token.replace('.', "\\.").replace('*', ".*");
+                HostPattern::Regex(
+                    Regex::new(&format!("(?i)\\A(?:{body})\\z"))
+                        .map_err(|e| (token.to_string(), first_line(&e.to_string())))?,
+                )
+            } else {
+                HostPattern::Glob(token.chars().collect())
+            };
+            patterns.push((token.to_string(), compiled));
         }
         Ok(NonProxyHosts { patterns })
     }
 
     /// The first token that matches `host` completely (case-insensitive), if any.
     pub fn matching(&self, host: &str) -> Option<&str> {
+        self.matching_chars(host, &host.chars().collect::<Vec<_>>())
+    }
+
+    /// [`NonProxyHosts::matching`] with the host's chars already collected.
+    fn matching_chars(&self, host: &str, host_chars: &[char]) -> Option<&str> {
         self.patterns
             .iter()
-            .find(|(_, re)| re.is_match(host))
+            .find(|(_, p)| p.is_match(host, host_chars))
             .map(|(t, _)| t.as_str())
     }
 
@@ -63,8 +128,7 @@ impl NonProxyHosts {
 
 fn first_line(s: &str) -> String {
     s.lines()
-        .filter(|l| !l.trim().is_empty())
-        .last()
+        .rfind(|l| !l.trim().is_empty())
         .unwrap_or("invalid pattern")
         .trim()
         .to_string()
@@ -85,6 +149,8 @@ pub struct ProxyDef {
     pub auth: Option<Authentication>,
     /// Compiled `nonProxyHosts`.
     pub non_proxy_hosts: NonProxyHosts,
+    /// `protocol` lower-cased, the candidate key.
+    kind: String,
     /// Where it was written.
     pub origin: Origin,
 }
@@ -128,7 +194,8 @@ pub struct ProxyDecision {
     pub selected_id: Option<String>,
     /// True when an `https` repository uses an `http` proxy (no `https` candidate).
     pub http_fallback: bool,
-    /// Proxies whose `nonProxyHosts` excluded the host, in settings order.
+    /// Proxies before the chosen one (all proxies when none was chosen) whose `nonProxyHosts`
+    /// excluded the host, in settings order.
     pub excluded: Vec<ProxyExclusion>,
 }
 
@@ -189,6 +256,7 @@ impl ProxySelector {
                 port: p.port,
                 auth: user_password_auth(p.username.as_deref(), password.clone()),
                 non_proxy_hosts,
+                kind: p.protocol.to_lowercase(),
                 origin: p.origin.clone(),
             });
         }
@@ -205,13 +273,14 @@ impl ProxySelector {
         let parts = url::parse(&repo.url);
         let host = parts.host;
         let protocol = url::normalize_web_protocol(parts.protocol);
+        let host_chars: Vec<char> = host.chars().collect();
         let mut excluded = Vec::new();
         // Candidates: first non-excluded proxy per lower-cased type. Only the two keys that can
         // be asked for matter, so keep those instead of building a map.
         let mut exact: Option<usize> = None;
         let mut http: Option<usize> = None;
         for (i, p) in self.proxies.iter().enumerate() {
-            if let Some(pattern) = p.non_proxy_hosts.matching(host) {
+            if let Some(pattern) = p.non_proxy_hosts.matching_chars(host, &host_chars) {
                 excluded.push(ProxyExclusion {
                     proxy_id: p.id.clone(),
                     protocol: p.protocol.clone(),
@@ -219,11 +288,12 @@ impl ProxySelector {
                 });
                 continue;
             }
-            let kind = p.protocol.to_lowercase();
-            if exact.is_none() && kind == protocol {
+            if p.kind == protocol {
+                // The first candidate of the repository's own type wins: nothing later matters.
                 exact = Some(i);
+                break;
             }
-            if http.is_none() && kind == "http" {
+            if http.is_none() && p.kind == "http" {
                 http = Some(i);
             }
         }
@@ -293,6 +363,26 @@ mod tests {
             assert_eq!(n.matching(host).is_some(), want, "{value:?} vs {host:?}");
         }
         assert!(NonProxyHosts::parse(None).unwrap().matching("x").is_none());
+    }
+
+    #[test]
+    fn glob_matcher_table() {
+        let cases = [
+            ("*", "", true),
+            ("a*b*c", "aXXbYYc", true),
+            ("a*b*c", "aXXbYY", false),
+            ("*.x", "a.b.x", true),
+            ("**", "q", true),
+            ("K", "k", true),
+            ("\u{212a}", "k", false), // Kelvin sign: Java folds ASCII only
+            ("a*", "a\nb", false),    // `.*` stops at line terminators
+            ("é", "É", false),
+        ];
+        for (p, h, want) in cases {
+            let p: Vec<char> = p.chars().collect();
+            let h: Vec<char> = h.chars().collect();
+            assert_eq!(glob_match(&p, &h), want, "{p:?} vs {h:?}");
+        }
     }
 
     #[test]

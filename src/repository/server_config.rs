@@ -179,7 +179,8 @@ mod tests {
         };
         let ms = |v: u64| Some(Duration::from_millis(v));
         // (children, connect, request, legacy warning?)
-        let cases: Vec<(Vec<XmlElement>, Option<Duration>, Option<Duration>, bool)> = vec![
+        type Case = (Vec<XmlElement>, Option<Duration>, Option<Duration>, bool);
+        let cases: Vec<Case> = vec![
             (
                 vec![el("connectTimeout", "1"), el("requestTimeout", "2")],
                 ms(1),

@@ -249,7 +249,8 @@ mod tests {
 
     #[test]
     fn authority_table() {
-        let cases: &[(&str, Option<(&str, Option<u16>)>)] = &[
+        type Case<'a> = (&'a str, Option<(&'a str, Option<u16>)>);
+        let cases: &[Case] = &[
             ("http://host/x", Some(("host", None))),
             ("http://HOST:81/x", Some(("host", Some(81)))),
             ("https://u:p@h.org:443", Some(("h.org", Some(443)))),
