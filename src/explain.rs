@@ -696,11 +696,34 @@ pub fn resolve_repositories(
             e.to_string(),
         )]
     })?;
-    Ok((
-        repository::inject(&declared, &selectors),
-        problems,
-        settings,
-    ))
+    let mut repositories = repository::inject(&declared, &selectors);
+    // Maven 4 decrypts every settings string, so `{...}` header values in a server's
+    // <configuration> (tokens for repository managers) are sent in clear; only for the
+    // repositories used here.
+    for repo in &mut repositories {
+        let id = repo.id.clone();
+        repo.transport.headers.retain_mut(|(name, value)| {
+            if !crate::security::is_encrypted(value) {
+                return true;
+            }
+            match decryptor.decrypt(value) {
+                Ok(clear) => {
+                    *value = clear.expose().to_string();
+                    true
+                }
+                Err(e) => {
+                    problems.push(Problem::new(
+                        Severity::Error,
+                        Stage::Decrypt,
+                        "",
+                        format!("Failed to decrypt the value of header {name} for server {id}: {e}; the header is not sent"),
+                    ));
+                    false
+                }
+            }
+        });
+    }
+    Ok((repositories, problems, settings))
 }
 
 // ------------------------------------------------------------------------------------- JSON
@@ -1070,6 +1093,37 @@ mod tests {
             .map(|r| (r.id.as_str(), r.url.as_str()))
             .collect();
         assert_eq!(got, [("b", "3"), ("a", "1"), ("x", "p1"), ("central", "c")]);
+    }
+
+    #[test]
+    fn encrypted_header_values_are_decrypted_for_downloads() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/quickstart");
+        let xml = "<settings><servers><server><id>r</id><configuration><httpHeaders>\
+                   <property><name>X-Token</name><value>{Soc2Nh4GWvgHc+Od29GALSSYe7JoAlgr1fvSun7Gkcc=}</value></property>\
+                   <property><name>X-Broken</name><value>{AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=}</value></property>\
+                   </httpHeaders></configuration></server></servers></settings>";
+        let request = ExplainRequest {
+            settings: SettingsRequest {
+                user: Some(crate::settings::builder::SettingsSource::Content {
+                    name: "s.xml".into(),
+                    xml: xml.into(),
+                }),
+                ..Default::default()
+            },
+            security_file: Some(root.join("settings-security.xml")),
+            repositories: vec![RemoteRepository::new("r", "https://r.example/")],
+            cwd: root,
+            ..Default::default()
+        };
+        let (repos, problems, _) = resolve_repositories(&request).unwrap();
+        assert_eq!(
+            repos[0].transport.headers,
+            vec![("X-Token".to_string(), "demo-pass".to_string())]
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].message.contains("X-Broken") && problems[0].message.contains("not sent")
+        );
     }
 
     #[test]
