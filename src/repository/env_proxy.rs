@@ -784,6 +784,18 @@ mod tests {
         assert_eq!(pick(&s, "https://r/"), hp("http", "envp", 1));
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 512, ..Default::default() })]
+        #[test]
+        fn parsers_never_panic(v in "[a-z0-9:/@%\\[\\].*é,]{0,24}") {
+            let _ = parse_proxy_value("X", &v);
+            if let Some(e) = parse_no_proxy_entry(&v) {
+                let _ = e.matches("host.example", Some(443));
+            }
+            let _ = jdk_non_proxy_match(&v, "host");
+        }
+    }
+
     #[test]
     fn jdk_pattern_table() {
         let cases = [
