@@ -3,7 +3,9 @@
 //! Maven and Resolver never read `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY` (spec §5.3); Maven 3.8's
 //! Wagon transport honours the JVM properties through the JDK's default `ProxySelector`. This
 //! layer is consulted only when NO settings proxy applies to a repository (settings proxies
-//! always win, which is Maven's meaning), and each half can be switched off
+//! always win, which is Maven's meaning) — and not at all when a settings proxy for the
+//! repository's protocol excluded the host through `nonProxyHosts`, since that host is meant to
+//! be reached directly (see [`super::aggregate`]). Each half can be switched off
 //! ([`EnvProxyConfig`]). Order: system properties first (they are explicit `-D` values), then
 //! the environment. Both are inputs (maps), never read from the process here.
 //!
