@@ -29,8 +29,8 @@
 //! assumed), `socks5://`, `socks5h://`; user and password are percent-decoded. A missing port
 //! is **1080 for every scheme, as curl does** (reqwest would use 80 for `http://`). `https://`
 //! (TLS to the proxy) and `socks4` proxies are not supported: such a value is ignored with a
-//! warning. `NO_PROXY`/`no_proxy`: comma-separated, entries trimmed; `*` alone matches every
-//! host; a domain matches itself and its subdomains with or without a leading `.` (or `*.`);
+//! warning. `NO_PROXY`/`no_proxy`: comma-separated, entries trimmed; an entry `*` matches every
+//! host (anywhere in the list, as reqwest; curl only honours a lone `*`); a domain matches itself and its subdomains with or without a leading `.` (or `*.`);
 //! IPv4/IPv6 literals and CIDRs match IP hosts only (no DNS); an entry may carry `:port`
 //! (`[v6]:port` for IPv6), then it only applies to that port (explicit or the scheme's default).
 //!
