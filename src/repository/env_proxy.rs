@@ -3,7 +3,9 @@
 //! Maven and Resolver never read `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY` (spec §5.3); Maven 3.8's
 //! Wagon transport honours the JVM properties through the JDK's default `ProxySelector`. This
 //! layer is consulted only when NO settings proxy applies to a repository (settings proxies
-//! always win, which is Maven's meaning), and each half can be switched off
+//! always win, which is Maven's meaning) — and not at all when a settings proxy for the
+//! repository's protocol excluded the host through `nonProxyHosts`, since that host is meant to
+//! be reached directly (see [`super::aggregate`]). Each half can be switched off
 //! ([`EnvProxyConfig`]). Order: system properties first (they are explicit `-D` values), then
 //! the environment. Both are inputs (maps), never read from the process here.
 //!
@@ -27,8 +29,8 @@
 //! assumed), `socks5://`, `socks5h://`; user and password are percent-decoded. A missing port
 //! is **1080 for every scheme, as curl does** (reqwest would use 80 for `http://`). `https://`
 //! (TLS to the proxy) and `socks4` proxies are not supported: such a value is ignored with a
-//! warning. `NO_PROXY`/`no_proxy`: comma-separated, entries trimmed; `*` alone matches every
-//! host; a domain matches itself and its subdomains with or without a leading `.` (or `*.`);
+//! warning. `NO_PROXY`/`no_proxy`: comma-separated, entries trimmed; an entry `*` matches every
+//! host (anywhere in the list, as reqwest; curl only honours a lone `*`); a domain matches itself and its subdomains with or without a leading `.` (or `*.`);
 //! IPv4/IPv6 literals and CIDRs match IP hosts only (no DNS); an entry may carry `:port`
 //! (`[v6]:port` for IPv6), then it only applies to that port (explicit or the scheme's default).
 //!
@@ -782,6 +784,18 @@ mod tests {
         cfg.use_system_properties = false;
         let s = EnvProxySelector::new(cfg);
         assert_eq!(pick(&s, "https://r/"), hp("http", "envp", 1));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 512, ..Default::default() })]
+        #[test]
+        fn parsers_never_panic(v in "[a-z0-9:/@%\\[\\].*é,]{0,24}") {
+            let _ = parse_proxy_value("X", &v);
+            if let Some(e) = parse_no_proxy_entry(&v) {
+                let _ = e.matches("host.example", Some(443));
+            }
+            let _ = jdk_non_proxy_match(&v, "host");
+        }
     }
 
     #[test]

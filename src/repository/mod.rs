@@ -6,8 +6,12 @@
 //! `aggregateRepositories(session, [], repos, true)`): mirror ([`mirror`]) → merge with an
 //! earlier repository of the same id ([`aggregate`], [`policy`]) → credentials and server
 //! transport settings by id ([`auth`], [`server_config`]) → proxy ([`proxy`], then, beyond
-//! Maven and only when no settings proxy applies, [`env_proxy`]). [`inject_traced`] also
-//! returns an [`InjectionTrace`] per repository for `m2r explain`.
+//! Maven and only when no settings proxy serves the repository's protocol, [`env_proxy`]).
+//! [`inject_traced`] also returns an [`InjectionTrace`] per repository for `m2r explain`, and
+//! [`InjectionTrace::describe`] turns it into sentences (no secrets).
+//!
+//! Verified against real Maven 3.8.7 / Resolver 1.6.3: `testdata/oracle_cases.json` holds
+//! hand-made cases with the oracle's answers (regenerate with `testdata/gen_oracle_cases.py`).
 //!
 //! This module does not read settings files, decrypt passwords or talk to the network: the
 //! caller passes settings entries with secrets already decrypted.

@@ -385,6 +385,19 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 512, ..Default::default() })]
+        /// On ASCII input the glob fast path agrees with the regex Maven builds.
+        #[test]
+        fn glob_agrees_with_the_regex(p in "[ab.*]{0,6}", h in "[abAB.]{0,6}") {
+            let body = p.replace('.', "\\.").replace('*', ".*");
+            let re = Regex::new(&format!("(?i)\\A(?:{body})\\z")).unwrap();
+            let pc: Vec<char> = p.chars().collect();
+            let hc: Vec<char> = h.chars().collect();
+            proptest::prop_assert_eq!(glob_match(&pc, &hc), re.is_match(&h));
+        }
+    }
+
     #[test]
     fn invalid_pattern_is_an_error_naming_the_proxy() {
         let err =

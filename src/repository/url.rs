@@ -270,6 +270,18 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 512, ..Default::default() })]
+        #[test]
+        fn parse_never_panics_and_returns_substrings(u in "[a-z:/@\\[\\]\n.é+]{0,24}") {
+            let p = parse(&u);
+            proptest::prop_assert!(u.starts_with(p.protocol));
+            proptest::prop_assert!(u.contains(p.host));
+            proptest::prop_assert!(!p.protocol.contains('/'));
+            let _ = authority(&u);
+        }
+    }
+
     #[test]
     fn protocol_normalisation() {
         for (input, want) in [
