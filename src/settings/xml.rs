@@ -142,10 +142,10 @@ struct Mapper<'t> {
 
 /// Tracks which single-valued children were seen, for Maven's "Duplicated tag" rule.
 #[derive(Default)]
-struct Seen(Vec<&'static str>);
+struct Seen<'n>(Vec<&'n str>);
 
-impl Seen {
-    fn check(&mut self, name: &'static str, node: &Node) -> R<()> {
+impl<'n> Seen<'n> {
+    fn check(&mut self, name: &'n str, node: &Node) -> R<()> {
         if self.0.contains(&name) {
             return Err(Fatal {
                 message: format!("Duplicated tag: '{}'", node.name),
@@ -243,6 +243,42 @@ impl Mapper<'_> {
         }
     }
 
+    /// A single-valued leaf: Maven's duplicate check, then its trimmed text.
+    fn field<'n>(&self, seen: &mut Seen<'n>, node: &'n Node) -> R<String> {
+        seen.check(node.name, node)?;
+        self.text(node)
+    }
+
+    /// A single-valued boolean leaf (`default` when empty).
+    fn bool_field<'n>(&self, seen: &mut Seen<'n>, node: &'n Node, default: bool) -> R<bool> {
+        seen.check(node.name, node)?;
+        self.boolean(node, default)
+    }
+
+    /// A single-valued integer leaf.
+    fn int_field<'n>(&mut self, seen: &mut Seen<'n>, node: &'n Node) -> R<i32> {
+        seen.check(node.name, node)?;
+        self.int(node)
+    }
+
+    /// A list wrapper: `item` children parsed with `parse`, anything else is unknown.
+    fn list<T>(
+        &mut self,
+        node: &Node,
+        item: &str,
+        parse: fn(&mut Self, &Node) -> R<T>,
+    ) -> R<Vec<T>> {
+        let mut out = Vec::new();
+        for child in &node.children {
+            if child.name == item {
+                out.push(parse(self, child)?);
+            } else {
+                self.unknown(child);
+            }
+        }
+        Ok(out)
+    }
+
     fn string_list(&mut self, node: &Node, item: &str) -> R<Vec<String>> {
         let mut out = Vec::new();
         for child in &node.children {
@@ -267,61 +303,27 @@ impl Mapper<'_> {
         let mut seen = Seen::default();
         for c in &root.children {
             match c.name {
-                "localRepository" => {
-                    seen.check("localRepository", c)?;
-                    s.local_repository = Some(self.text(c)?);
-                }
-                "interactiveMode" => {
-                    seen.check("interactiveMode", c)?;
-                    s.interactive_mode = self.boolean(c, true)?;
-                }
+                "localRepository" => s.local_repository = Some(self.field(&mut seen, c)?),
+                "interactiveMode" => s.interactive_mode = self.bool_field(&mut seen, c, true)?,
                 "usePluginRegistry" => {
-                    seen.check("usePluginRegistry", c)?;
-                    s.use_plugin_registry = self.boolean(c, false)?;
+                    s.use_plugin_registry = self.bool_field(&mut seen, c, false)?
                 }
-                "offline" => {
-                    seen.check("offline", c)?;
-                    s.offline = self.boolean(c, false)?;
-                }
+                "offline" => s.offline = self.bool_field(&mut seen, c, false)?,
                 "proxies" => {
                     seen.check("proxies", c)?;
-                    for p in &c.children {
-                        if p.name == "proxy" {
-                            s.proxies.push(self.proxy(p)?);
-                        } else {
-                            self.unknown(p);
-                        }
-                    }
+                    s.proxies = self.list(c, "proxy", Self::proxy)?;
                 }
                 "servers" => {
                     seen.check("servers", c)?;
-                    for p in &c.children {
-                        if p.name == "server" {
-                            s.servers.push(self.server(p)?);
-                        } else {
-                            self.unknown(p);
-                        }
-                    }
+                    s.servers = self.list(c, "server", Self::server)?;
                 }
                 "mirrors" => {
                     seen.check("mirrors", c)?;
-                    for p in &c.children {
-                        if p.name == "mirror" {
-                            s.mirrors.push(self.mirror(p)?);
-                        } else {
-                            self.unknown(p);
-                        }
-                    }
+                    s.mirrors = self.list(c, "mirror", Self::mirror)?;
                 }
                 "profiles" => {
                     seen.check("profiles", c)?;
-                    for p in &c.children {
-                        if p.name == "profile" {
-                            s.profiles.push(self.profile(p)?);
-                        } else {
-                            self.unknown(p);
-                        }
-                    }
+                    s.profiles = self.list(c, "profile", Self::profile)?;
                 }
                 "activeProfiles" => {
                     seen.check("activeProfiles", c)?;
@@ -357,38 +359,14 @@ impl Mapper<'_> {
         let mut seen = Seen::default();
         for c in &node.children {
             match c.name {
-                "id" => {
-                    seen.check("id", c)?;
-                    p.id = self.text(c)?;
-                }
-                "active" => {
-                    seen.check("active", c)?;
-                    p.active = self.boolean(c, true)?;
-                }
-                "protocol" => {
-                    seen.check("protocol", c)?;
-                    p.protocol = self.text(c)?;
-                }
-                "username" => {
-                    seen.check("username", c)?;
-                    p.username = Some(self.text(c)?);
-                }
-                "password" => {
-                    seen.check("password", c)?;
-                    p.password = Some(Secret::new(self.text(c)?));
-                }
-                "port" => {
-                    seen.check("port", c)?;
-                    p.port = self.int(c)?;
-                }
-                "host" => {
-                    seen.check("host", c)?;
-                    p.host = Some(self.text(c)?);
-                }
-                "nonProxyHosts" => {
-                    seen.check("nonProxyHosts", c)?;
-                    p.non_proxy_hosts = Some(self.text(c)?);
-                }
+                "id" => p.id = self.field(&mut seen, c)?,
+                "active" => p.active = self.bool_field(&mut seen, c, true)?,
+                "protocol" => p.protocol = self.field(&mut seen, c)?,
+                "username" => p.username = Some(self.field(&mut seen, c)?),
+                "password" => p.password = Some(Secret::new(self.field(&mut seen, c)?)),
+                "port" => p.port = self.int_field(&mut seen, c)?,
+                "host" => p.host = Some(self.field(&mut seen, c)?),
+                "nonProxyHosts" => p.non_proxy_hosts = Some(self.field(&mut seen, c)?),
                 _ => self.unknown(c),
             }
         }
@@ -405,34 +383,13 @@ impl Mapper<'_> {
         let mut seen = Seen::default();
         for c in &node.children {
             match c.name {
-                "id" => {
-                    seen.check("id", c)?;
-                    s.id = self.text(c)?;
-                }
-                "username" => {
-                    seen.check("username", c)?;
-                    s.username = Some(self.text(c)?);
-                }
-                "password" => {
-                    seen.check("password", c)?;
-                    s.password = Some(Secret::new(self.text(c)?));
-                }
-                "privateKey" => {
-                    seen.check("privateKey", c)?;
-                    s.private_key = Some(self.text(c)?);
-                }
-                "passphrase" => {
-                    seen.check("passphrase", c)?;
-                    s.passphrase = Some(Secret::new(self.text(c)?));
-                }
-                "filePermissions" => {
-                    seen.check("filePermissions", c)?;
-                    s.file_permissions = Some(self.text(c)?);
-                }
-                "directoryPermissions" => {
-                    seen.check("directoryPermissions", c)?;
-                    s.directory_permissions = Some(self.text(c)?);
-                }
+                "id" => s.id = self.field(&mut seen, c)?,
+                "username" => s.username = Some(self.field(&mut seen, c)?),
+                "password" => s.password = Some(Secret::new(self.field(&mut seen, c)?)),
+                "privateKey" => s.private_key = Some(self.field(&mut seen, c)?),
+                "passphrase" => s.passphrase = Some(Secret::new(self.field(&mut seen, c)?)),
+                "filePermissions" => s.file_permissions = Some(self.field(&mut seen, c)?),
+                "directoryPermissions" => s.directory_permissions = Some(self.field(&mut seen, c)?),
                 "configuration" => {
                     seen.check("configuration", c)?;
                     s.configuration = Some(to_xml_element(c));
@@ -457,34 +414,13 @@ impl Mapper<'_> {
         let mut seen = Seen::default();
         for c in &node.children {
             match c.name {
-                "id" => {
-                    seen.check("id", c)?;
-                    m.id = self.text(c)?;
-                }
-                "mirrorOf" => {
-                    seen.check("mirrorOf", c)?;
-                    m.mirror_of = Some(self.text(c)?);
-                }
-                "name" => {
-                    seen.check("name", c)?;
-                    m.name = Some(self.text(c)?);
-                }
-                "url" => {
-                    seen.check("url", c)?;
-                    m.url = Some(self.text(c)?);
-                }
-                "layout" => {
-                    seen.check("layout", c)?;
-                    m.layout = self.text(c)?;
-                }
-                "mirrorOfLayouts" => {
-                    seen.check("mirrorOfLayouts", c)?;
-                    m.mirror_of_layouts = self.text(c)?;
-                }
-                "blocked" => {
-                    seen.check("blocked", c)?;
-                    m.blocked = self.boolean(c, false)?;
-                }
+                "id" => m.id = self.field(&mut seen, c)?,
+                "mirrorOf" => m.mirror_of = Some(self.field(&mut seen, c)?),
+                "name" => m.name = Some(self.field(&mut seen, c)?),
+                "url" => m.url = Some(self.field(&mut seen, c)?),
+                "layout" => m.layout = self.field(&mut seen, c)?,
+                "mirrorOfLayouts" => m.mirror_of_layouts = self.field(&mut seen, c)?,
+                "blocked" => m.blocked = self.bool_field(&mut seen, c, false)?,
                 _ => self.unknown(c),
             }
         }
@@ -500,10 +436,7 @@ impl Mapper<'_> {
         let mut seen = Seen::default();
         for c in &node.children {
             match c.name {
-                "id" => {
-                    seen.check("id", c)?;
-                    p.id = self.text(c)?;
-                }
+                "id" => p.id = self.field(&mut seen, c)?,
                 "activation" => {
                     seen.check("activation", c)?;
                     p.activation = Some(self.activation(c)?);
@@ -538,14 +471,8 @@ impl Mapper<'_> {
         let mut seen = Seen::default();
         for c in &node.children {
             match c.name {
-                "activeByDefault" => {
-                    seen.check("activeByDefault", c)?;
-                    a.active_by_default = self.boolean(c, false)?;
-                }
-                "jdk" => {
-                    seen.check("jdk", c)?;
-                    a.jdk = Some(self.text(c)?);
-                }
+                "activeByDefault" => a.active_by_default = self.bool_field(&mut seen, c, false)?,
+                "jdk" => a.jdk = Some(self.field(&mut seen, c)?),
                 "os" => {
                     seen.check("os", c)?;
                     self.class_element(c)?;
@@ -553,22 +480,10 @@ impl Mapper<'_> {
                     let mut seen_os = Seen::default();
                     for f in &c.children {
                         match f.name {
-                            "name" => {
-                                seen_os.check("name", f)?;
-                                os.name = Some(self.text(f)?);
-                            }
-                            "family" => {
-                                seen_os.check("family", f)?;
-                                os.family = Some(self.text(f)?);
-                            }
-                            "arch" => {
-                                seen_os.check("arch", f)?;
-                                os.arch = Some(self.text(f)?);
-                            }
-                            "version" => {
-                                seen_os.check("version", f)?;
-                                os.version = Some(self.text(f)?);
-                            }
+                            "name" => os.name = Some(self.field(&mut seen_os, f)?),
+                            "family" => os.family = Some(self.field(&mut seen_os, f)?),
+                            "arch" => os.arch = Some(self.field(&mut seen_os, f)?),
+                            "version" => os.version = Some(self.field(&mut seen_os, f)?),
                             _ => self.unknown(f),
                         }
                     }
@@ -581,14 +496,8 @@ impl Mapper<'_> {
                     let mut seen_p = Seen::default();
                     for f in &c.children {
                         match f.name {
-                            "name" => {
-                                seen_p.check("name", f)?;
-                                prop.name = Some(self.text(f)?);
-                            }
-                            "value" => {
-                                seen_p.check("value", f)?;
-                                prop.value = Some(self.text(f)?);
-                            }
+                            "name" => prop.name = Some(self.field(&mut seen_p, f)?),
+                            "value" => prop.value = Some(self.field(&mut seen_p, f)?),
                             _ => self.unknown(f),
                         }
                     }
@@ -601,14 +510,8 @@ impl Mapper<'_> {
                     let mut seen_f = Seen::default();
                     for f in &c.children {
                         match f.name {
-                            "missing" => {
-                                seen_f.check("missing", f)?;
-                                file.missing = Some(self.text(f)?);
-                            }
-                            "exists" => {
-                                seen_f.check("exists", f)?;
-                                file.exists = Some(self.text(f)?);
-                            }
+                            "missing" => file.missing = Some(self.field(&mut seen_f, f)?),
+                            "exists" => file.exists = Some(self.field(&mut seen_f, f)?),
                             _ => self.unknown(f),
                         }
                     }
@@ -651,22 +554,10 @@ impl Mapper<'_> {
         let mut seen = Seen::default();
         for c in &node.children {
             match c.name {
-                "id" => {
-                    seen.check("id", c)?;
-                    r.id = Some(self.text(c)?);
-                }
-                "name" => {
-                    seen.check("name", c)?;
-                    r.name = Some(self.text(c)?);
-                }
-                "url" => {
-                    seen.check("url", c)?;
-                    r.url = Some(self.text(c)?);
-                }
-                "layout" => {
-                    seen.check("layout", c)?;
-                    r.layout = self.text(c)?;
-                }
+                "id" => r.id = Some(self.field(&mut seen, c)?),
+                "name" => r.name = Some(self.field(&mut seen, c)?),
+                "url" => r.url = Some(self.field(&mut seen, c)?),
+                "layout" => r.layout = self.field(&mut seen, c)?,
                 "releases" => {
                     seen.check("releases", c)?;
                     r.releases = Some(self.policy(c)?);
@@ -687,18 +578,9 @@ impl Mapper<'_> {
         let mut seen = Seen::default();
         for c in &node.children {
             match c.name {
-                "enabled" => {
-                    seen.check("enabled", c)?;
-                    p.enabled = self.boolean(c, true)?;
-                }
-                "updatePolicy" => {
-                    seen.check("updatePolicy", c)?;
-                    p.update_policy = Some(self.text(c)?);
-                }
-                "checksumPolicy" => {
-                    seen.check("checksumPolicy", c)?;
-                    p.checksum_policy = Some(self.text(c)?);
-                }
+                "enabled" => p.enabled = self.bool_field(&mut seen, c, true)?,
+                "updatePolicy" => p.update_policy = Some(self.field(&mut seen, c)?),
+                "checksumPolicy" => p.checksum_policy = Some(self.field(&mut seen, c)?),
                 _ => self.unknown(c),
             }
         }
