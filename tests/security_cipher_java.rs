@@ -149,6 +149,13 @@ fn maven3_cipher_matches_plexus_cipher() {
             Err(_) => "ERR".into(),
         };
         successes += usize::from(ours.starts_with("OK"));
+        // A wrong password passes the padding check about once in 256 tries and yields
+        // garbage that is not UTF-8; Java and Rust substitute U+FFFD for invalid sequences
+        // slightly differently, so for garbage only "both decoded" is compared.
+        let garbage = expected.starts_with("OK") && expected.contains("fffd");
+        if garbage && ours.starts_with("OK") {
+            continue;
+        }
         if &ours != expected {
             mismatches.push(format!("{v:?} / {pw}: java {expected} ours {ours}"));
         }
