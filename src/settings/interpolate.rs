@@ -164,18 +164,24 @@ fn interpolate_inner(
 /// Interpolates every string field of `settings`. On a cycle the settings are left untouched
 /// and an ERROR problem is returned, as Maven does.
 pub fn interpolate_settings(settings: &mut Settings, sources: &ValueSources<'_>) -> Vec<Problem> {
-    let mut copy = settings.clone();
     let mut walker = Walker {
         sources,
         cycle: None,
+        visit: 0,
+        undo: Vec::new(),
+        restoring: false,
+        undo_pos: 0,
     };
-    walker.settings(&mut copy);
-    match walker.cycle {
-        None => {
-            *settings = copy;
-            Vec::new()
-        }
-        Some(c) => vec![Problem::new(
+    walker.settings(settings);
+    match walker.cycle.take() {
+        None => Vec::new(),
+        Some(c) => {
+            // Undo what was interpolated before the cycle showed up: Maven keeps the settings
+            // un-interpolated. (An undo log is cheaper than cloning the settings up front.)
+            walker.restoring = true;
+            walker.visit = 0;
+            walker.settings(settings);
+            vec![Problem::new(
             Severity::Error,
             Stage::Build,
             "",
@@ -184,22 +190,45 @@ pub fn interpolate_settings(settings: &mut Settings, sources: &ValueSources<'_>)
                  break the cycle between these properties",
                 c.chain.join(", ")
             ),
-        )],
+        )]
+        }
     }
 }
 
+/// Visits every string field in a fixed order. Applying, it records the old value of each
+/// field it changes (by visit number); restoring, it puts those values back.
 struct Walker<'s, 'a> {
     sources: &'s ValueSources<'a>,
     cycle: Option<CycleError>,
+    visit: usize,
+    undo: Vec<(usize, String)>,
+    restoring: bool,
+    undo_pos: usize,
 }
 
 impl Walker<'_, '_> {
     fn s(&mut self, value: &mut String) {
+        self.visit += 1;
+        if self.restoring {
+            if let Some((at, old)) = self.undo.get(self.undo_pos) {
+                if *at == self.visit {
+                    *value = old.clone();
+                    self.undo_pos += 1;
+                }
+            }
+            return;
+        }
         if !value.contains("${") || self.cycle.is_some() {
             return;
         }
         match interpolate_value(value, self.sources) {
-            Ok(v) => *value = v.trim().to_string(),
+            Ok(v) => {
+                let new = v.trim();
+                if new != value.as_str() {
+                    let old = std::mem::replace(value, new.to_string());
+                    self.undo.push((self.visit, old));
+                }
+            }
             Err(c) => self.cycle = Some(c),
         }
     }
@@ -212,10 +241,12 @@ impl Walker<'_, '_> {
 
     fn secret(&mut self, value: &mut Option<Secret>) {
         if let Some(v) = value {
-            if v.expose().contains("${") {
+            if self.restoring || v.expose().contains("${") {
                 let mut clear = v.expose().to_string();
                 self.s(&mut clear);
                 *v = Secret::new(clear);
+            } else {
+                self.visit += 1;
             }
         }
     }
@@ -363,7 +394,12 @@ mod tests {
 
     #[test]
     fn cycles_are_detected() {
-        let user = map(&[("a", "${b}"), ("b", "x${a}"), ("self", "${self}")]);
+        let user = map(&[
+            ("a", "${b}"),
+            ("b", "x${a}"),
+            ("self", "${self}"),
+            ("ok", "fine"),
+        ]);
         let src = ValueSources {
             user_properties: Some(&user),
             ..Default::default()
@@ -371,18 +407,19 @@ mod tests {
         assert!(interpolate_value("${a}", &src).is_err());
         assert!(interpolate_value("${self}", &src).is_err());
         let mut s = Settings {
-            local_repository: Some("${a}".into()),
+            local_repository: Some("${ok}".into()),
             offline: true,
+            active_profiles: vec!["${ok}".into(), "${a}".into()],
             ..Settings::default()
         };
+        s.proxies.push(Proxy {
+            password: Some(Secret::new("${ok}")),
+            ..Proxy::default()
+        });
         let problems = interpolate_settings(&mut s, &src);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].severity, Severity::Error);
-        assert_eq!(
-            s.local_repository.as_deref(),
-            Some("${a}"),
-            "left un-interpolated"
-        );
+        assert_eq!(s.local_repository.as_deref(), Some("${ok}"), "restored");
     }
 
     #[test]
