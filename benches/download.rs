@@ -38,7 +38,9 @@ fn proxy(kind: &str, port: &str, user: &str, password: &str) -> Option<Repositor
         host: "127.0.0.1".into(),
         port: port.parse().unwrap_or(0),
         auth: auth(user, password),
-        source: ProxySource::Settings { id: format!("bench-{kind}") },
+        source: ProxySource::Settings {
+            id: format!("bench-{kind}"),
+        },
     })
 }
 
@@ -47,11 +49,31 @@ fn scenario(name: &str, env: &HashMap<String, String>) -> Option<RemoteRepositor
     let (scheme, port, auth_on, px) = match name {
         "http" => ("http", e("HTTP_PORT"), false, None),
         "http-auth" => ("http", e("HTTP_PORT"), true, None),
-        "http-proxy" => ("http", e("HTTP_PORT"), true, proxy("http", &e("PROXY_PORT"), "proxyuser", "proxypass")),
+        "http-proxy" => (
+            "http",
+            e("HTTP_PORT"),
+            true,
+            proxy("http", &e("PROXY_PORT"), "proxyuser", "proxypass"),
+        ),
         "https" => ("https", e("HTTPS_PORT"), true, None),
-        "https-proxy" => ("https", e("HTTPS_PORT"), true, proxy("http", &e("PROXY_PORT"), "proxyuser", "proxypass")),
-        "https-squid" => ("https", e("HTTPS_PORT"), true, proxy("http", &e("SQUID_PORT"), "proxyuser", "proxypass")),
-        "https-socks" => ("https", e("HTTPS_PORT"), true, proxy("socks5", &e("SOCKS_PORT"), "socksuser", "sockspass")),
+        "https-proxy" => (
+            "https",
+            e("HTTPS_PORT"),
+            true,
+            proxy("http", &e("PROXY_PORT"), "proxyuser", "proxypass"),
+        ),
+        "https-squid" => (
+            "https",
+            e("HTTPS_PORT"),
+            true,
+            proxy("http", &e("SQUID_PORT"), "proxyuser", "proxypass"),
+        ),
+        "https-socks" => (
+            "https",
+            e("HTTPS_PORT"),
+            true,
+            proxy("socks5", &e("SOCKS_PORT"), "socksuser", "sockspass"),
+        ),
         "http-rtt" => ("http", e("RTT_HTTP_PORT"), false, None),
         "https-rtt" => ("https", e("RTT_HTTPS_PORT"), true, None),
         "https-proxy-rtt" => (
@@ -69,7 +91,10 @@ fn scenario(name: &str, env: &HashMap<String, String>) -> Option<RemoteRepositor
         _ => return None,
     };
     let path = if auth_on { "private" } else { "public" };
-    let mut r = RemoteRepository::new("bench-mirror", format!("{scheme}://127.0.0.1:{port}/{path}/"));
+    let mut r = RemoteRepository::new(
+        "bench-mirror",
+        format!("{scheme}://127.0.0.1:{port}/{path}/"),
+    );
     r.snapshots.enabled = false;
     if auth_on {
         r.authentication = auth("deploy", "s3cret");
@@ -79,7 +104,8 @@ fn scenario(name: &str, env: &HashMap<String, String>) -> Option<RemoteRepositor
 }
 
 fn main() {
-    let bench_tmp = PathBuf::from(std::env::var("BENCH_TMP").unwrap_or_else(|_| "/tmp/m2r-bench".into()));
+    let bench_tmp =
+        PathBuf::from(std::env::var("BENCH_TMP").unwrap_or_else(|_| "/tmp/m2r-bench".into()));
     let env_text = match std::fs::read_to_string(bench_tmp.join("env")) {
         Ok(t) => t,
         Err(_) => {
@@ -101,15 +127,23 @@ fn main() {
         .lines()
         .filter_map(|l| Coordinate::parse(l).ok())
         .collect();
-    let local_base = PathBuf::from(std::env::var("LOCAL_BASE").unwrap_or_else(|_| "/dev/shm/m2r-bench-rs".into()));
-    let runs: usize = std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
+    let local_base = PathBuf::from(
+        std::env::var("LOCAL_BASE").unwrap_or_else(|_| "/dev/shm/m2r-bench-rs".into()),
+    );
+    let runs: usize = std::env::var("RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
     let mut transport_env = HashMap::new();
     if let Some(ca) = env.get("CA_PEM") {
         transport_env.insert("SSL_CERT_FILE".to_string(), ca.clone());
     }
     println!("| scenario | N | in flight | median s | runs |");
     println!("|---|---:|---:|---:|---|");
-    for name in env_list("SCENARIOS", "http https https-proxy https-squid https-socks http-rtt https-proxy-rtt") {
+    for name in env_list(
+        "SCENARIOS",
+        "http https https-proxy https-squid https-socks http-rtt https-proxy-rtt",
+    ) {
         let Some(repo) = scenario(&name, &env) else {
             eprintln!("bench: unknown scenario {name}");
             continue;
@@ -136,7 +170,11 @@ fn main() {
                         .filter_map(|r| r.as_ref().err().map(|e| e.to_string()))
                         .collect();
                     if !failed.is_empty() {
-                        eprintln!("bench: {name} N={n} t={threads}: {} failed, first: {}", failed.len(), failed[0]);
+                        eprintln!(
+                            "bench: {name} N={n} t={threads}: {} failed, first: {}",
+                            failed.len(),
+                            failed[0]
+                        );
                     }
                     times.push(secs);
                     let _ = std::fs::remove_dir_all(&local);
@@ -145,7 +183,10 @@ fn main() {
                 sorted.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
                 let median = sorted[sorted.len() / 2];
                 let all_runs: Vec<String> = times.iter().map(|t| format!("{t:.2}")).collect();
-                println!("| {name} | {n} | {threads} | {median:.2} | {} |", all_runs.join(" "));
+                println!(
+                    "| {name} | {n} | {threads} | {median:.2} | {} |",
+                    all_runs.join(" ")
+                );
             }
         }
     }

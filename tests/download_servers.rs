@@ -788,3 +788,139 @@ fn snapshots_disabled_everywhere_is_a_clear_error() {
     );
     let _ = SystemTime::now();
 }
+
+#[test]
+fn gzip_encoded_artifacts_are_stored_as_served() {
+    let f = fixture();
+    // a .tar.gz served with Content-Encoding: gzip must not be decoded (WAGON-299)
+    let mut gz = Vec::new();
+    {
+        use std::io::Write;
+        // a minimal valid gzip member of "hello\n" (fixed bytes, no compressor dependency)
+        gz.write_all(&[
+            0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xcb, 0x48, 0xcd, 0xc9,
+            0xc9, 0xe7, 0x02, 0x00, 0x20, 0x30, 0x3a, 0x36, 0x06, 0x00, 0x00, 0x00,
+        ])
+        .unwrap();
+    }
+    f.repo.put("org/ex/dist/1.0/dist-1.0-bin.tar.gz", &gz);
+    let r = BlockingResolver::new(config(
+        vec![repo("gz", &f.nginx.http("gz"))],
+        &f.local,
+        None,
+    ))
+    .unwrap();
+    let a = r
+        .resolve(&[coord("org.ex:dist:tar.gz:bin:1.0")])
+        .remove(0)
+        .unwrap();
+    assert_eq!(std::fs::read(&a.path).unwrap(), gz);
+    assert!(a.is_verified());
+}
+
+#[test]
+fn server_http_headers_are_sent() {
+    let f = fixture();
+    let mut with = repo("hdr", &f.nginx.http("hdr"));
+    let r = BlockingResolver::new(config(vec![with.clone()], &f.local, None)).unwrap();
+    let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
+    assert!(err.to_string().contains("403"), "{err}");
+    with.transport
+        .headers
+        .push(("X-Repo-Token".into(), "t0ken".into()));
+    let r = BlockingResolver::new(config(vec![with], &f.local, None)).unwrap();
+    assert!(r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).is_ok());
+}
+
+#[test]
+fn request_timeout_of_a_silent_server_is_retried_then_reported() {
+    let tmp = tempfile::tempdir().unwrap();
+    // accepts connections and never answers
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let keep = std::thread::spawn(move || {
+        let mut held = Vec::new();
+        listener.set_nonblocking(true).unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while std::time::Instant::now() < deadline && held.len() < 10 {
+            if let Ok((s, _)) = listener.accept() {
+                held.push(s);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        held.len()
+    });
+    let mut silent = repo("silent", &format!("http://127.0.0.1:{port}/r/"));
+    silent.transport.request_timeout = Some(Duration::from_millis(300));
+    let r = BlockingResolver::new(config(vec![silent], tmp.path(), None)).unwrap();
+    let started = std::time::Instant::now();
+    let err = r.resolve(&[coord("g:a:1")]).remove(0).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("timed out") && msg.contains("silent") && msg.contains("2 retries"),
+        "{msg}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(r);
+    assert!(
+        keep.join().unwrap() >= 3,
+        "each attempt opened a connection"
+    );
+}
+
+#[derive(Default)]
+struct Counting {
+    started: std::sync::atomic::AtomicUsize,
+    bytes: std::sync::atomic::AtomicU64,
+    done: std::sync::atomic::AtomicUsize,
+    failed: std::sync::atomic::AtomicUsize,
+}
+
+impl m2resolver::download::ProgressListener for Counting {
+    fn started(&self, _: &Coordinate, _: &str, _: Option<u64>) {
+        self.started
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn progress(&self, _: &Coordinate, bytes: u64) {
+        self.bytes
+            .fetch_add(bytes, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn done(&self, _: &m2resolver::download::ResolvedArtifact) {
+        self.done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn failed(&self, _: &Coordinate, _: &DownloadError) {
+        self.failed
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn progress_listener_hears_every_artifact() {
+    use std::sync::atomic::Ordering::SeqCst;
+    let f = fixture();
+    let listener = Arc::new(Counting::default());
+    let mut c = config(
+        vec![repo("central", &f.nginx.http("public"))],
+        &f.local,
+        None,
+    );
+    c.listener = listener.clone();
+    let r = BlockingResolver::new(c).unwrap();
+    let res = r.resolve(&[
+        coord("org.ex:lib:1.0"),
+        coord("org.ex:lib:pom:1.0"),
+        coord("org.ex:missing:1.0"),
+    ]);
+    assert_eq!(res.iter().filter(|r| r.is_ok()).count(), 2);
+    assert_eq!(listener.started.load(SeqCst), 2);
+    assert_eq!(
+        listener.bytes.load(SeqCst),
+        40_000 + "<project/>".len() as u64
+    );
+    assert_eq!(listener.done.load(SeqCst), 2);
+    assert_eq!(listener.failed.load(SeqCst), 1);
+}

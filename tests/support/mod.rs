@@ -289,6 +289,11 @@ http {{
         }}
         location /empty/ {{ alias {d}/empty/; }}
         location /slow/ {{ alias {r}/; limit_rate 200k; }}
+        location /gz/ {{ alias {r}/; add_header Content-Encoding gzip; }}
+        location /hdr/ {{
+            alias {r}/;
+            if ($http_x_repo_token != "t0ken") {{ return 403; }}
+        }}
         location /redirect/ {{ rewrite ^/redirect/(.*)$ /public/$1 redirect; }}
         location /moved/ {{ rewrite ^/moved/(.*)$ http://localhost:{http_port}/private/$1 redirect; }}
     }}
