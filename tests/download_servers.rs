@@ -164,6 +164,16 @@ fn https_with_basic_auth_trusts_extra_ca_and_ssl_cert_file() {
     .unwrap();
     let a = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap();
     assert_same_bytes(&a.path, &f.repo.root.join("org/ex/lib/1.0/lib-1.0.jar"));
+    // nginx offers h2 over TLS: the client speaks it
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(
+        f.nginx
+            .access_log()
+            .iter()
+            .any(|l| l.contains("lib-1.0.jar HTTP/2.0 200")),
+        "{:?}",
+        f.nginx.access_log()
+    );
     // via SSL_CERT_FILE in the injected environment snapshot
     let mut c = config(vec![central.clone()], &f.local.join("other"), None);
     c.transport.env.insert(
@@ -923,4 +933,33 @@ fn progress_listener_hears_every_artifact() {
     );
     assert_eq!(listener.done.load(SeqCst), 2);
     assert_eq!(listener.failed.load(SeqCst), 1);
+}
+
+#[test]
+fn connections_are_reused_within_the_in_flight_bound() {
+    let f = fixture();
+    let mut coords = Vec::new();
+    for i in 0..25 {
+        f.repo.put(
+            &format!("org/reuse/r{i}/1.0/r{i}-1.0.jar"),
+            &Repo::content(&format!("r{i}"), 3000),
+        );
+        coords.push(coord(&format!("org.reuse:r{i}:1.0")));
+    }
+    let mut c = config(
+        vec![repo("central", &f.nginx.http("public"))],
+        &f.local,
+        None,
+    );
+    c.max_in_flight = 4;
+    let r = BlockingResolver::new(c).unwrap();
+    assert!(r.resolve(&coords).iter().all(|r| r.is_ok()));
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(f.nginx.count_gets(".jar") + f.nginx.count_gets(".sha1"), 50);
+    let conns = f.nginx.connections();
+    assert!(
+        conns <= 4,
+        "{conns} connections for 50 requests with 4 in flight"
+    );
+    assert_eq!(r.resolver().transport().client_count(), 1);
 }

@@ -267,7 +267,7 @@ error_log {d}/error.log warn;
 events {{ worker_connections 512; }}
 http {{
     default_type application/octet-stream;
-    log_format t '$request $status $body_bytes_sent';
+    log_format t '$request $status $body_bytes_sent c=$connection';
     access_log {d}/access.log t;
     client_body_temp_path {d}/body;
     proxy_temp_path {d}/proxy;
@@ -361,6 +361,16 @@ http {{
             .lines()
             .map(str::to_string)
             .collect()
+    }
+
+    /// Distinct connection serial numbers in the access log.
+    pub fn connections(&self) -> usize {
+        let set: std::collections::HashSet<String> = self
+            .access_log()
+            .iter()
+            .filter_map(|l| l.rsplit(' ').next().map(str::to_string))
+            .collect();
+        set.len()
     }
 
     /// How many GETs of paths ending with `suffix` were logged.
