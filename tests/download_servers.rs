@@ -963,3 +963,23 @@ fn connections_are_reused_within_the_in_flight_bound() {
     );
     assert_eq!(r.resolver().transport().client_count(), 1);
 }
+
+#[test]
+fn checksums_in_response_headers_are_checked_before_sidecar_files() {
+    let f = fixture();
+    // /xsum/ adds a wrong X-Checksum-Sha1 header; the .sha1 file is right
+    let mut strict = repo("xsum", &f.nginx.http("xsum"));
+    strict.releases.checksum_policy = "fail".into();
+    let r = BlockingResolver::new(config(vec![strict], &f.local, None)).unwrap();
+    let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("0123456789012345678901234567890123456789"),
+        "{err}"
+    );
+    assert_eq!(
+        f.nginx.count_gets(".jar"),
+        2,
+        "one re-download after the mismatch"
+    );
+}

@@ -289,6 +289,7 @@ http {{
         }}
         location /empty/ {{ alias {d}/empty/; }}
         location /slow/ {{ alias {r}/; limit_rate 200k; }}
+        location /xsum/ {{ alias {r}/; add_header X-Checksum-Sha1 0123456789012345678901234567890123456789; }}
         location /gz/ {{ alias {r}/; add_header Content-Encoding gzip; }}
         location /hdr/ {{
             alias {r}/;
