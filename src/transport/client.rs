@@ -300,11 +300,18 @@ impl Transport {
                 .header("Pragma", "no-cache");
             let mut headers = HeaderMap::new();
             for (name, value) in &repo.transport.headers {
-                if let (Ok(n), Ok(v)) = (
+                match (
                     HeaderName::from_bytes(name.as_bytes()),
                     HeaderValue::from_str(value),
                 ) {
-                    headers.insert(n, v);
+                    (Ok(n), Ok(v)) => {
+                        headers.insert(n, v);
+                    }
+                    _ => tracing::warn!(
+                        repository = %repo.id,
+                        header = %name,
+                        "httpHeaders entry is not a valid HTTP header; not sent"
+                    ),
                 }
             }
             let same_origin = origin.is_some_and(|o| *o == url.origin());
