@@ -497,6 +497,9 @@ fn server_killed_mid_transfer_leaves_nothing_half_written_and_retry_works() {
         "temp files left: {:?}",
         temp_files(&f.local)
     );
+    // a temp file a killed process left behind is cleaned up by the next download
+    let stale = f.local.join("org/ex/big/1.0/big-1.0.jar.deadbeef.tmp");
+    std::fs::write(&stale, b"partial").unwrap();
     // server back: the same request succeeds (through /public/, at full speed)
     f.nginx.restart();
     let r = BlockingResolver::new(config(
@@ -507,6 +510,7 @@ fn server_killed_mid_transfer_leaves_nothing_half_written_and_retry_works() {
     .unwrap();
     let a = r.resolve(&[coord("org.ex:big:1.0")]).remove(0).unwrap();
     assert_eq!(std::fs::read(&a.path).unwrap(), big);
+    assert!(!stale.exists(), "stale temp file left");
 }
 
 const SNAPSHOT_MD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>

@@ -294,6 +294,28 @@ fn with_slash(url: &str) -> String {
     }
 }
 
+/// Deletes `<name>.*.tmp` in `dir`: temporary files of this artifact left by a process that died
+/// mid-download. Only called under the artifact's lock, so no live writer owns them.
+fn remove_stale_temp_files(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!("{name}.");
+    for e in entries.flatten() {
+        let file_name = e.file_name();
+        let Some(n) = file_name.to_str() else {
+            continue;
+        };
+        if n.starts_with(&prefix) && n.ends_with(".tmp") && n.len() > prefix.len() + 4 {
+            let middle = &n[prefix.len()..n.len() - 4];
+            // tempfile's random part is alphanumeric; checksum sidecars (`.sha1`) never end in .tmp
+            if middle.chars().all(|c| c.is_ascii_alphanumeric()) {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
 enum Verdict {
     Verified(Algorithm, String),
     Mismatch(Algorithm, String, String),
@@ -618,6 +640,7 @@ impl Inner {
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("artifact");
+        remove_stale_temp_files(dir, name);
         let policy = self.checksum_policy(repo, snapshot);
         let url = layout::resolve_url(&repo.url, &rel)
             .map(|u| redact_url(u.as_str()))
@@ -999,5 +1022,41 @@ impl Inner {
                 None => Ok(None),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stale_temp_files_of_the_artifact_only_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = [
+            ("a-1.jar.Xy12Ab.tmp", false),
+            ("a-1.jar.sha1", true),
+            ("a-1.jar", true),
+            ("a-1.jar.lastUpdated", true),
+            ("a-1.pom.Xy12Ab.tmp", true),
+            ("a-1.jar..tmp", true),
+            ("a-1.jar.x.y.tmp", true),
+        ];
+        for (n, _) in names {
+            std::fs::write(dir.path().join(n), b"x").unwrap();
+        }
+        remove_stale_temp_files(dir.path(), "a-1.jar");
+        for (n, kept) in names {
+            assert_eq!(dir.path().join(n).exists(), kept, "{n}");
+        }
+    }
+
+    #[test]
+    fn repository_descriptions_are_redacted() {
+        let a = RemoteRepository::new("a", "https://u:p@h/r");
+        let b = RemoteRepository::new("b", "http://h2/");
+        assert_eq!(describe(&[&a, &b]), "a (https://***@h/r), b (http://h2/)");
+        assert_eq!(describe(&[]), "no repositories");
+        assert_eq!(with_slash("http://h/r"), "http://h/r/");
+        assert_eq!(with_slash("http://h/r/"), "http://h/r/");
     }
 }
