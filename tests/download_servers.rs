@@ -987,3 +987,28 @@ fn checksums_in_response_headers_are_checked_before_sidecar_files() {
         "one re-download after the mismatch"
     );
 }
+
+#[test]
+fn file_repositories_are_read_directly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let remote = Repo::new(&tmp.path().join("remote dir"));
+    remote.put("g/a/1/a-1.jar", b"from a file repository");
+    let url = url::Url::from_directory_path(&remote.root)
+        .unwrap()
+        .to_string();
+    assert!(url.contains("remote%20dir"), "{url}");
+    let local = tmp.path().join("local");
+    let r = BlockingResolver::new(config(vec![repo("files", &url)], &local, None)).unwrap();
+    let res = r.resolve(&[coord("g:a:1"), coord("g:b:1")]);
+    let a = res[0].as_ref().unwrap();
+    assert_eq!(std::fs::read(&a.path).unwrap(), b"from a file repository");
+    assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
+    assert!(matches!(res[1], Err(DownloadError::NotFound { .. })));
+    let r = BlockingResolver::new(config(vec![repo("ftp", "ftp://h/r/")], &local, None)).unwrap();
+    let msg = r
+        .resolve(&[coord("g:a:2")])
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("unsupported protocol `ftp`"), "{msg}");
+}
