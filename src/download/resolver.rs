@@ -68,7 +68,8 @@ pub struct ResolverConfig {
     pub clock: Arc<dyn Clock>,
     /// Session-wide checksum policy (`-C` = fail, `-c` = warn), replacing the repositories'.
     pub checksum_policy: Option<ChecksumPolicy>,
-    /// Session-wide update policy (`-U` = `always`, `-nsu` = `never` for snapshots).
+    /// Session-wide update policy replacing every repository's, releases and snapshots alike
+    /// (`-U` = `always`).
     pub update_policy: Option<String>,
     /// Copy a downloaded timestamped snapshot to its `-SNAPSHOT` file name too (Resolver default).
     pub snapshot_normalization: bool,

@@ -16,6 +16,9 @@
 //! - timeouts (`connectTimeout`, `requestTimeout` as the read-inactivity timeout) and bounded
 //!   retries of network errors, 408/429/5xx ([`RetryPolicy`]).
 //!
+//! - `file:` repositories are read from disk (a missing file is a 404); other protocols are refused
+//!   with a clear error.
+//!
 //! It does not know about artifacts, checksums or the local repository ([`crate::download`]).
 
 use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
