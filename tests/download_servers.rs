@@ -164,6 +164,16 @@ fn https_with_basic_auth_trusts_extra_ca_and_ssl_cert_file() {
     .unwrap();
     let a = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap();
     assert_same_bytes(&a.path, &f.repo.root.join("org/ex/lib/1.0/lib-1.0.jar"));
+    // nginx offers h2 over TLS: the client speaks it
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(
+        f.nginx
+            .access_log()
+            .iter()
+            .any(|l| l.contains("lib-1.0.jar HTTP/2.0 200")),
+        "{:?}",
+        f.nginx.access_log()
+    );
     // via SSL_CERT_FILE in the injected environment snapshot
     let mut c = config(vec![central.clone()], &f.local.join("other"), None);
     c.transport.env.insert(
@@ -487,6 +497,9 @@ fn server_killed_mid_transfer_leaves_nothing_half_written_and_retry_works() {
         "temp files left: {:?}",
         temp_files(&f.local)
     );
+    // a temp file a killed process left behind is cleaned up by the next download
+    let stale = f.local.join("org/ex/big/1.0/big-1.0.jar.deadbeef.tmp");
+    std::fs::write(&stale, b"partial").unwrap();
     // server back: the same request succeeds (through /public/, at full speed)
     f.nginx.restart();
     let r = BlockingResolver::new(config(
@@ -497,6 +510,7 @@ fn server_killed_mid_transfer_leaves_nothing_half_written_and_retry_works() {
     .unwrap();
     let a = r.resolve(&[coord("org.ex:big:1.0")]).remove(0).unwrap();
     assert_eq!(std::fs::read(&a.path).unwrap(), big);
+    assert!(!stale.exists(), "stale temp file left");
 }
 
 const SNAPSHOT_MD: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -787,4 +801,214 @@ fn snapshots_disabled_everywhere_is_a_clear_error() {
         "{msg}"
     );
     let _ = SystemTime::now();
+}
+
+#[test]
+fn gzip_encoded_artifacts_are_stored_as_served() {
+    let f = fixture();
+    // a .tar.gz served with Content-Encoding: gzip must not be decoded (WAGON-299)
+    let mut gz = Vec::new();
+    {
+        use std::io::Write;
+        // a minimal valid gzip member of "hello\n" (fixed bytes, no compressor dependency)
+        gz.write_all(&[
+            0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xcb, 0x48, 0xcd, 0xc9,
+            0xc9, 0xe7, 0x02, 0x00, 0x20, 0x30, 0x3a, 0x36, 0x06, 0x00, 0x00, 0x00,
+        ])
+        .unwrap();
+    }
+    f.repo.put("org/ex/dist/1.0/dist-1.0-bin.tar.gz", &gz);
+    let r = BlockingResolver::new(config(
+        vec![repo("gz", &f.nginx.http("gz"))],
+        &f.local,
+        None,
+    ))
+    .unwrap();
+    let a = r
+        .resolve(&[coord("org.ex:dist:tar.gz:bin:1.0")])
+        .remove(0)
+        .unwrap();
+    assert_eq!(std::fs::read(&a.path).unwrap(), gz);
+    assert!(a.is_verified());
+}
+
+#[test]
+fn server_http_headers_are_sent() {
+    let f = fixture();
+    let mut with = repo("hdr", &f.nginx.http("hdr"));
+    let r = BlockingResolver::new(config(vec![with.clone()], &f.local, None)).unwrap();
+    let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
+    assert!(err.to_string().contains("403"), "{err}");
+    with.transport
+        .headers
+        .push(("X-Repo-Token".into(), "t0ken".into()));
+    let r = BlockingResolver::new(config(vec![with], &f.local, None)).unwrap();
+    assert!(r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).is_ok());
+}
+
+#[test]
+fn request_timeout_of_a_silent_server_is_retried_then_reported() {
+    let tmp = tempfile::tempdir().unwrap();
+    // accepts connections and never answers
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let keep = std::thread::spawn(move || {
+        let mut held = Vec::new();
+        listener.set_nonblocking(true).unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while std::time::Instant::now() < deadline && held.len() < 10 {
+            if let Ok((s, _)) = listener.accept() {
+                held.push(s);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        held.len()
+    });
+    let mut silent = repo("silent", &format!("http://127.0.0.1:{port}/r/"));
+    silent.transport.request_timeout = Some(Duration::from_millis(300));
+    let r = BlockingResolver::new(config(vec![silent], tmp.path(), None)).unwrap();
+    let started = std::time::Instant::now();
+    let err = r.resolve(&[coord("g:a:1")]).remove(0).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("timed out") && msg.contains("silent") && msg.contains("2 retries"),
+        "{msg}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(r);
+    assert!(
+        keep.join().unwrap() >= 3,
+        "each attempt opened a connection"
+    );
+}
+
+#[derive(Default)]
+struct Counting {
+    started: std::sync::atomic::AtomicUsize,
+    bytes: std::sync::atomic::AtomicU64,
+    done: std::sync::atomic::AtomicUsize,
+    failed: std::sync::atomic::AtomicUsize,
+}
+
+impl m2resolver::download::ProgressListener for Counting {
+    fn started(&self, _: &Coordinate, _: &str, _: Option<u64>) {
+        self.started
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn progress(&self, _: &Coordinate, bytes: u64) {
+        self.bytes
+            .fetch_add(bytes, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn done(&self, _: &m2resolver::download::ResolvedArtifact) {
+        self.done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn failed(&self, _: &Coordinate, _: &DownloadError) {
+        self.failed
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn progress_listener_hears_every_artifact() {
+    use std::sync::atomic::Ordering::SeqCst;
+    let f = fixture();
+    let listener = Arc::new(Counting::default());
+    let mut c = config(
+        vec![repo("central", &f.nginx.http("public"))],
+        &f.local,
+        None,
+    );
+    c.listener = listener.clone();
+    let r = BlockingResolver::new(c).unwrap();
+    let res = r.resolve(&[
+        coord("org.ex:lib:1.0"),
+        coord("org.ex:lib:pom:1.0"),
+        coord("org.ex:missing:1.0"),
+    ]);
+    assert_eq!(res.iter().filter(|r| r.is_ok()).count(), 2);
+    assert_eq!(listener.started.load(SeqCst), 2);
+    assert_eq!(
+        listener.bytes.load(SeqCst),
+        40_000 + "<project/>".len() as u64
+    );
+    assert_eq!(listener.done.load(SeqCst), 2);
+    assert_eq!(listener.failed.load(SeqCst), 1);
+}
+
+#[test]
+fn connections_are_reused_within_the_in_flight_bound() {
+    let f = fixture();
+    let mut coords = Vec::new();
+    for i in 0..25 {
+        f.repo.put(
+            &format!("org/reuse/r{i}/1.0/r{i}-1.0.jar"),
+            &Repo::content(&format!("r{i}"), 3000),
+        );
+        coords.push(coord(&format!("org.reuse:r{i}:1.0")));
+    }
+    let mut c = config(
+        vec![repo("central", &f.nginx.http("public"))],
+        &f.local,
+        None,
+    );
+    c.max_in_flight = 4;
+    let r = BlockingResolver::new(c).unwrap();
+    assert!(r.resolve(&coords).iter().all(|r| r.is_ok()));
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(f.nginx.count_gets(".jar") + f.nginx.count_gets(".sha1"), 50);
+    let conns = f.nginx.connections();
+    assert!(
+        conns <= 4,
+        "{conns} connections for 50 requests with 4 in flight"
+    );
+    assert_eq!(r.resolver().transport().client_count(), 1);
+}
+
+#[test]
+fn checksums_in_response_headers_are_checked_before_sidecar_files() {
+    let f = fixture();
+    // /xsum/ adds a wrong X-Checksum-Sha1 header; the .sha1 file is right
+    let mut strict = repo("xsum", &f.nginx.http("xsum"));
+    strict.releases.checksum_policy = "fail".into();
+    let r = BlockingResolver::new(config(vec![strict], &f.local, None)).unwrap();
+    let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("0123456789012345678901234567890123456789"),
+        "{err}"
+    );
+    assert_eq!(
+        f.nginx.count_gets(".jar"),
+        2,
+        "one re-download after the mismatch"
+    );
+}
+
+#[test]
+fn file_repositories_are_read_directly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let remote = Repo::new(&tmp.path().join("remote dir"));
+    remote.put("g/a/1/a-1.jar", b"from a file repository");
+    let url = url::Url::from_directory_path(&remote.root)
+        .unwrap()
+        .to_string();
+    assert!(url.contains("remote%20dir"), "{url}");
+    let local = tmp.path().join("local");
+    let r = BlockingResolver::new(config(vec![repo("files", &url)], &local, None)).unwrap();
+    let res = r.resolve(&[coord("g:a:1"), coord("g:b:1")]);
+    let a = res[0].as_ref().unwrap();
+    assert_eq!(std::fs::read(&a.path).unwrap(), b"from a file repository");
+    assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
+    assert!(matches!(res[1], Err(DownloadError::NotFound { .. })));
+    let r = BlockingResolver::new(config(vec![repo("ftp", "ftp://h/r/")], &local, None)).unwrap();
+    let msg = r
+        .resolve(&[coord("g:a:2")])
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("unsupported protocol `ftp`"), "{msg}");
 }

@@ -142,3 +142,41 @@ impl DownloadError {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_say_what_where_and_what_to_do() {
+        let e = DownloadError::CachedNotFound {
+            artifact: "g:a:jar:1".into(),
+            repository: "central".into(),
+            url: "https://h/r".into(),
+            marker: PathBuf::from("/m2/g/a/1/a-1.jar.lastUpdated"),
+        };
+        let m = e.to_string();
+        assert!(
+            m.contains("update interval of central") && m.contains("a-1.jar.lastUpdated"),
+            "{m}"
+        );
+        assert!(e.is_not_found());
+        let e = DownloadError::Offline {
+            artifact: "g:a:jar:1".into(),
+            repository: "central".into(),
+            url: "https://h/r".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "Cannot access central (https://h/r) in offline mode and the artifact g:a:jar:1 has not been downloaded from it before."
+        );
+        let e = DownloadError::VersionNotFound {
+            artifact: "g:a".into(),
+            version: "RELEASE".into(),
+            searched: "x".into(),
+            problems: vec!["p1".into()],
+        };
+        assert!(e.to_string().ends_with("(p1)"), "{e}");
+        assert!(!e.is_not_found());
+    }
+}

@@ -16,6 +16,9 @@
 //! - timeouts (`connectTimeout`, `requestTimeout` as the read-inactivity timeout) and bounded
 //!   retries of network errors, 408/429/5xx ([`RetryPolicy`]).
 //!
+//! - `file:` repositories are read from disk (a missing file is a 404); other protocols are refused
+//!   with a clear error.
+//!
 //! It does not know about artifacts, checksums or the local repository ([`crate::download`]).
 
 use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
@@ -242,6 +245,19 @@ impl Transport {
                 message: e.to_string(),
             }
         })?;
+        match url.scheme() {
+            "http" | "https" => {}
+            "file" => return read_file_url(repo, &url, sink),
+            other => {
+                return Err(TransportError::InvalidUrl {
+                    repository: repo.id.clone(),
+                    url: redact_url(&repo.url),
+                    message: format!(
+                        "unsupported protocol `{other}` (http, https and file are supported)"
+                    ),
+                })
+            }
+        }
         let client = self.client_for(repo)?;
         let auth = repo_authorization(repo)?;
         let origin = Url::parse(&repo.url).ok().map(|u| u.origin());
@@ -300,11 +316,18 @@ impl Transport {
                 .header("Pragma", "no-cache");
             let mut headers = HeaderMap::new();
             for (name, value) in &repo.transport.headers {
-                if let (Ok(n), Ok(v)) = (
+                match (
                     HeaderName::from_bytes(name.as_bytes()),
                     HeaderValue::from_str(value),
                 ) {
-                    headers.insert(n, v);
+                    (Ok(n), Ok(v)) => {
+                        headers.insert(n, v);
+                    }
+                    _ => tracing::warn!(
+                        repository = %repo.id,
+                        header = %name,
+                        "httpHeaders entry is not a valid HTTP header; not sent"
+                    ),
                 }
             }
             let same_origin = origin.is_some_and(|o| *o == url.origin());
@@ -426,6 +449,70 @@ impl Transport {
             });
         }
     }
+}
+
+/// Serves a `file:` repository (Maven supports them too): a missing file is [`TransportError::NotFound`].
+fn read_file_url(
+    repo: &RemoteRepository,
+    url: &Url,
+    sink: &mut dyn BodySink,
+) -> Result<Fetched, TransportError> {
+    use std::io::Read;
+    let redacted = redact_url(url.as_str());
+    let path = url.to_file_path().map_err(|_| TransportError::InvalidUrl {
+        repository: repo.id.clone(),
+        url: redacted.clone(),
+        message: "not a local file path".into(),
+    })?;
+    let io_err = |e: std::io::Error| TransportError::Network {
+        repository: repo.id.clone(),
+        url: redacted.clone(),
+        via: String::new(),
+        message: format!("cannot read {}: {e}", path.display()),
+        retries: 0,
+        elapsed: Duration::ZERO,
+    };
+    let mut file = match std::fs::File::open(&path) {
+        Ok(f) if path.is_file() => f,
+        Ok(_) => {
+            return Err(TransportError::NotFound {
+                repository: repo.id.clone(),
+                url: redacted,
+                status: 404,
+            })
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(TransportError::NotFound {
+                repository: repo.id.clone(),
+                url: redacted,
+                status: 404,
+            })
+        }
+        Err(e) => return Err(io_err(e)),
+    };
+    let len = file.metadata().ok().map(|m| m.len());
+    let headers = HeaderMap::new();
+    let sink_err = |source| TransportError::Sink {
+        url: redacted.clone(),
+        source,
+    };
+    sink.start(&headers, len).map_err(sink_err)?;
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut bytes = 0u64;
+    loop {
+        let n = file.read(&mut buf).map_err(io_err)?;
+        if n == 0 {
+            break;
+        }
+        bytes += n as u64;
+        sink.write(&buf[..n]).map_err(sink_err)?;
+    }
+    Ok(Fetched {
+        url: url.clone(),
+        headers,
+        bytes,
+        retries: 0,
+    })
 }
 
 /// The preemptive `Authorization` value of a repository, refusing values that look encrypted.

@@ -267,7 +267,7 @@ error_log {d}/error.log warn;
 events {{ worker_connections 512; }}
 http {{
     default_type application/octet-stream;
-    log_format t '$request $status $body_bytes_sent';
+    log_format t '$request $status $body_bytes_sent c=$connection';
     access_log {d}/access.log t;
     client_body_temp_path {d}/body;
     proxy_temp_path {d}/proxy;
@@ -289,6 +289,12 @@ http {{
         }}
         location /empty/ {{ alias {d}/empty/; }}
         location /slow/ {{ alias {r}/; limit_rate 200k; }}
+        location /xsum/ {{ alias {r}/; add_header X-Checksum-Sha1 0123456789012345678901234567890123456789; }}
+        location /gz/ {{ alias {r}/; add_header Content-Encoding gzip; }}
+        location /hdr/ {{
+            alias {r}/;
+            if ($http_x_repo_token != "t0ken") {{ return 403; }}
+        }}
         location /redirect/ {{ rewrite ^/redirect/(.*)$ /public/$1 redirect; }}
         location /moved/ {{ rewrite ^/moved/(.*)$ http://localhost:{http_port}/private/$1 redirect; }}
     }}
@@ -356,6 +362,16 @@ http {{
             .lines()
             .map(str::to_string)
             .collect()
+    }
+
+    /// Distinct connection serial numbers in the access log.
+    pub fn connections(&self) -> usize {
+        let set: std::collections::HashSet<String> = self
+            .access_log()
+            .iter()
+            .filter_map(|l| l.rsplit(' ').next().map(str::to_string))
+            .collect();
+        set.len()
     }
 
     /// How many GETs of paths ending with `suffix` were logged.

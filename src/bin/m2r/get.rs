@@ -114,7 +114,9 @@ pub fn run(
         config.max_in_flight = n;
     }
     // The CLI is the edge where the process environment is read (SSL_CERT_FILE).
-    config.transport.env = std::env::vars().collect();
+    config.transport.env = std::env::vars_os()
+        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+        .collect();
     let bar = if std::io::stderr().is_terminal() {
         let pb = ProgressBar::new(coords.len() as u64);
         pb.set_style(
