@@ -636,12 +636,16 @@ impl Inner {
         let dir = file
             .parent()
             .ok_or_else(|| io(file, std::io::Error::other("no parent directory")))?;
+        let existed = dir.is_dir();
         std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
         let name = file
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("artifact");
-        remove_stale_temp_files(dir, name);
+        // A folder this download just created holds no leftovers.
+        if existed {
+            remove_stale_temp_files(dir, name);
+        }
         let policy = self.checksum_policy(repo, snapshot);
         let url = layout::resolve_url(&repo.url, &rel)
             .map(|u| redact_url(u.as_str()))
@@ -717,7 +721,8 @@ impl Inner {
                     (ChecksumOutcome::Unverified { reason: w }, None)
                 }
             };
-            sink.tmp.as_file().sync_data().ok();
+            // No fsync: like Maven Resolver, rely on write-to-temp-then-rename for atomicity;
+            // an fsync per artifact costs milliseconds each on a real disk.
             let tmp_path = sink.tmp.path().to_path_buf();
             sink.tmp.persist(file).map_err(|e| io(&tmp_path, e.error))?;
             if let Some((alg, expected)) = outcome.1 {
