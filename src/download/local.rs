@@ -128,6 +128,10 @@ impl LocalRepository {
     /// process or resolver holds it.
     pub async fn lock(&self, name: &Path) -> io::Result<FileLock> {
         let path = self.lock_path(name);
+        // Uncontended (the usual case): take it right here, no hop to a blocking thread.
+        if let Some(lock) = try_lock_now(&path)? {
+            return Ok(lock);
+        }
         tokio::task::spawn_blocking(move || lock_blocking(&path))
             .await
             .map_err(|e| io::Error::other(format!("lock task failed: {e}")))?
@@ -165,6 +169,34 @@ impl LocalRepository {
             vec![&date]
         };
         write_atomic(path, properties::render(&props, &comments).as_bytes())
+    }
+}
+
+/// Takes the lock if nobody holds it; `None` when it is held elsewhere.
+fn try_lock_now(path: &Path) -> io::Result<Option<FileLock>> {
+    let file = match OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(path)?
+        }
+        Err(e) => return Err(e),
+    };
+    match file.try_lock() {
+        Ok(()) => Ok(Some(FileLock { _file: file })),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
     }
 }
 
