@@ -960,9 +960,12 @@ fn connections_are_reused_within_the_in_flight_bound() {
     assert!(r.resolve(&coords).iter().all(|r| r.is_ok()));
     std::thread::sleep(Duration::from_millis(50));
     assert_eq!(f.nginx.count_gets(".jar") + f.nginx.count_gets(".sha1"), 50);
+    // Reuse, not a connection per request. hyper hands a connection back to its pool just
+    // after the body ends, so a request that starts in that gap may open one more: allow
+    // twice the bound rather than make the test depend on the scheduler.
     let conns = f.nginx.connections();
     assert!(
-        conns <= 4,
+        conns <= 8,
         "{conns} connections for 50 requests with 4 in flight"
     );
     assert_eq!(r.resolver().transport().client_count(), 1);
