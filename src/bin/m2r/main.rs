@@ -1,6 +1,8 @@
 //! `m2r`: a thin command-line shell over the m2resolver library. It parses arguments, builds
 //! the library's requests from them and the process environment, and prints; every behaviour
 //! lives in the library.
+// The doc comments of the argument structs are clap's `--help` text, written for a terminal.
+#![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
 mod encrypt;
 mod get;
