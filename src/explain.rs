@@ -512,6 +512,18 @@ pub fn declared_repositories(
     model
 }
 
+/// Ids of the settings proxies that serve at least one of `repositories`.
+fn settings_proxies_used(repositories: &[RemoteRepository]) -> HashSet<&str> {
+    repositories
+        .iter()
+        .filter_map(|r| r.proxy.as_ref())
+        .filter_map(|p| match &p.source {
+            repository::ProxySource::Settings { id } => Some(id.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Settings entries that apply to nothing in this build: worth a warning in the human form.
 fn unused_entries(
     settings: &Settings,
@@ -544,14 +556,7 @@ fn unused_entries(
             ));
         }
     }
-    let used_proxies: HashSet<&str> = repositories
-        .iter()
-        .filter_map(|r| r.proxy.as_ref())
-        .filter_map(|p| match &p.source {
-            repository::ProxySource::Settings { id } => Some(id.as_str()),
-            _ => None,
-        })
-        .collect();
+    let used_proxies = settings_proxies_used(repositories);
     let active: Vec<&Proxy> = settings.proxies.iter().filter(|p| p.active).collect();
     for (i, p) in active.iter().enumerate() {
         if used_proxies.contains(p.id.as_str()) {
@@ -631,14 +636,7 @@ pub fn resolve_repositories(
         })?;
     let first = repository::inject(&declared, &selectors);
     let used_servers: HashSet<&str> = first.iter().map(|r| r.id.as_str()).collect();
-    let used_proxies: HashSet<String> = first
-        .iter()
-        .filter_map(|r| r.proxy.as_ref())
-        .filter_map(|p| match &p.source {
-            repository::ProxySource::Settings { id } => Some(id.clone()),
-            _ => None,
-        })
-        .collect();
+    let used_proxies = settings_proxies_used(&first);
 
     // Pass 2: decrypt what is used, once.
     let decryptor = Decryptor::new(security_context(request));
@@ -680,7 +678,7 @@ pub fn resolve_repositories(
         .iter()
         .map(|&i| {
             let p = &settings.proxies[i];
-            let pw = if used_proxies.contains(&p.id) {
+            let pw = if used_proxies.contains(p.id.as_str()) {
                 decrypt("proxy", &p.id, "password", &p.password)
             } else {
                 None

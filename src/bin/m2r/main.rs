@@ -89,10 +89,7 @@ fn main() -> ExitCode {
         } => {
             let request = match common.explain_request() {
                 Ok(r) => r,
-                Err(e) => {
-                    eprintln!("m2r: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(e) => return usage_error(&e),
             };
             let explanation = explain(&request);
             let text = if json {
@@ -117,10 +114,7 @@ fn main() -> ExitCode {
         } => {
             let request = match common.explain_request() {
                 Ok(r) => r,
-                Err(e) => {
-                    eprintln!("m2r: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(e) => return usage_error(&e),
             };
             let (repositories, problems, settings) = match resolve_repositories(&request) {
                 Ok(r) => r,
@@ -171,6 +165,11 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("m2r: {message}");
+    ExitCode::from(2)
 }
 
 fn finish(result: Result<String, String>) -> ExitCode {
