@@ -1,0 +1,176 @@
+//! `m2r get` end to end, as a CI machine behind a corporate proxy runs it: settings with a
+//! mirror of every repository, the mirror's credentials and the proxy's password encrypted
+//! (Maven 3 format with settings-security.xml), real nginx over HTTPS with basic auth and a real
+//! authenticating squid in between.
+
+mod support;
+
+use m2resolver::security::{encrypt_master_password, encrypt_password};
+use std::path::Path;
+use std::process::{Command, Output};
+use support::*;
+
+struct Setup {
+    _tmp: tempfile::TempDir,
+    dir: std::path::PathBuf,
+    remote: Repo,
+    nginx: Nginx,
+    squid: Squid,
+}
+
+fn setup() -> Setup {
+    let tmp = tempfile::tempdir().unwrap();
+    let remote = Repo::new(&tmp.path().join("remote"));
+    remote.put("org/ex/lib/1.0/lib-1.0.jar", &Repo::content("lib", 20_000));
+    remote.put(
+        "org/ex/util/2.0/util-2.0-sources.jar",
+        &Repo::content("util", 5_000),
+    );
+    let work = tmp.path().join("work");
+    let nginx = Nginx::start(&remote.root, &work);
+    let squid = Squid::start(&work, &[nginx.https_port]);
+    let dir = tmp.path().join("case");
+    std::fs::create_dir_all(&dir).unwrap();
+    let master = "build-master";
+    std::fs::write(
+        dir.join("settings-security.xml"),
+        format!(
+            "<settingsSecurity><master>{}</master></settingsSecurity>",
+            encrypt_master_password(master)
+        ),
+    )
+    .unwrap();
+    Setup {
+        _tmp: tmp,
+        dir,
+        remote,
+        nginx,
+        squid,
+    }
+}
+
+fn write_settings(s: &Setup, server_password: &str) {
+    write_settings_with(s, server_password, PROXY_PASSWORD);
+}
+
+fn write_settings_with(s: &Setup, server_password: &str, proxy_password: &str) {
+    let master = "build-master";
+    let xml = format!(
+        r#"<settings>
+  <mirrors><mirror><id>corp</id><mirrorOf>*</mirrorOf><url>{url}</url></mirror></mirrors>
+  <proxies><proxy><id>corp-proxy</id><protocol>http</protocol><host>127.0.0.1</host><port>{port}</port>
+    <username>{pu}</username><password>{pp}</password></proxy></proxies>
+  <servers><server><id>corp</id><username>{u}</username><password>{p}</password></server></servers>
+  <profiles><profile><id>ci</id><repositories><repository><id>central</id>
+    <url>https://repo.maven.apache.org/maven2</url></repository></repositories></profile></profiles>
+  <activeProfiles><activeProfile>ci</activeProfile></activeProfiles>
+</settings>"#,
+        url = s.nginx.https("private"),
+        port = s.squid.port,
+        pu = PROXY_USER,
+        pp = encrypt_password(proxy_password, master),
+        u = USER,
+        p = encrypt_password(server_password, master),
+    );
+    std::fs::write(s.dir.join("settings.xml"), xml).unwrap();
+}
+
+fn m2r(s: &Setup, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_m2r"))
+        .arg("get")
+        .args([
+            "--settings",
+            "settings.xml",
+            "--security",
+            "settings-security.xml",
+        ])
+        .args([
+            "--local-repository",
+            "local",
+            "-Duser.home=home",
+            "--no-env-proxy",
+        ])
+        .args(extra)
+        .current_dir(&s.dir)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn get_resolves_through_mirror_proxy_and_encrypted_credentials() {
+    let s = setup();
+    write_settings(&s, PASSWORD);
+    let out = m2r(&s, &["org.ex:lib:1.0", "org.ex:util:jar:sources:2.0"]);
+    assert!(
+        out.status.success(),
+        "stdout {}\nstderr {}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    let stdout = text(&out.stdout);
+    let jar = s.dir.join("local/org/ex/lib/1.0/lib-1.0.jar");
+    assert!(stdout.contains(&jar.display().to_string()), "{stdout}");
+    assert_eq!(
+        std::fs::read(&jar).unwrap(),
+        std::fs::read(s.remote.root.join("org/ex/lib/1.0/lib-1.0.jar")).unwrap()
+    );
+    assert!(s
+        .dir
+        .join("local/org/ex/util/2.0/util-2.0-sources.jar")
+        .is_file());
+    // Tracked for Maven: the file came from the mirror `corp`.
+    let tracking =
+        std::fs::read_to_string(s.dir.join("local/org/ex/lib/1.0/_remote.repositories")).unwrap();
+    assert!(tracking.contains("lib-1.0.jar>corp="), "{tracking}");
+    assert!(s.nginx.count_gets(".jar") >= 2);
+    // No secret on the terminal.
+    for secret in [PASSWORD, PROXY_PASSWORD] {
+        assert!(!stdout.contains(secret) && !text(&out.stderr).contains(secret));
+    }
+
+    // Offline now answers from the local repository; a missing artifact is a clear error.
+    let out = m2r(&s, &["--offline", "org.ex:lib:1.0"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = m2r(&s, &["--offline", "org.ex:nothere:1.0"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("org.ex:nothere"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn wrong_server_password_is_an_error_naming_the_server() {
+    let s = setup();
+    write_settings(&s, "not-the-password");
+    let out = m2r(&s, &["org.ex:lib:1.0"]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("corp"), "{stderr}");
+    assert!(!stderr.contains("not-the-password"), "{stderr}");
+    assert!(!Path::new(&s.dir.join("local/org/ex/lib/1.0/lib-1.0.jar")).exists());
+}
+
+#[test]
+fn wrong_proxy_password_is_an_error_naming_the_proxy() {
+    // Proves the download goes through the proxy: with its password wrong, nothing arrives.
+    let s = setup();
+    write_settings_with(&s, PASSWORD, "not-the-proxy-password");
+    let out = m2r(&s, &["org.ex:lib:1.0"]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("corp-proxy") || stderr.contains("proxy"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("not-the-proxy-password"), "{stderr}");
+    assert_eq!(s.nginx.count_gets(".jar"), 0);
+}
