@@ -172,27 +172,29 @@ impl LocalRepository {
     }
 }
 
-/// Takes the lock if nobody holds it; `None` when it is held elsewhere.
-fn try_lock_now(path: &Path) -> io::Result<Option<FileLock>> {
-    let file = match OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(path)
-    {
-        Ok(f) => f,
+/// Opens (creating) a lock file; its folder is created on first use only.
+fn open_lock_file(path: &Path) -> io::Result<std::fs::File> {
+    let open = || {
+        OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path)
+    };
+    match open() {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir)?;
             }
-            OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(path)?
+            open()
         }
-        Err(e) => return Err(e),
-    };
+        other => other,
+    }
+}
+
+/// Takes the lock if nobody holds it; `None` when it is held elsewhere.
+fn try_lock_now(path: &Path) -> io::Result<Option<FileLock>> {
+    let file = open_lock_file(path)?;
     match file.try_lock() {
         Ok(()) => Ok(Some(FileLock { _file: file })),
         Err(std::fs::TryLockError::WouldBlock) => Ok(None),
@@ -201,14 +203,7 @@ fn try_lock_now(path: &Path) -> io::Result<Option<FileLock>> {
 }
 
 fn lock_blocking(path: &Path) -> io::Result<FileLock> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(path)?;
+    let file = open_lock_file(path)?;
     file.lock()?;
     Ok(FileLock { _file: file })
 }
@@ -226,11 +221,20 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path
         .parent()
         .ok_or_else(|| io::Error::other(format!("{} has no parent directory", path.display())))?;
-    std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".m2r-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let builder = || {
+        let mut b = tempfile::Builder::new();
+        b.prefix(".m2r-").suffix(".tmp");
+        b
+    };
+    // The folder usually exists (the artifact was just stored there): try first, create after.
+    let mut tmp = match builder().tempfile_in(dir) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(dir)?;
+            builder().tempfile_in(dir)?
+        }
+        Err(e) => return Err(e),
+    };
     tmp.write_all(bytes)?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
