@@ -4,10 +4,9 @@
 //! them), truncated and corrupted values, and wrong passwords. Skipped, with a note, when
 //! `java` or the jar is absent. Bounded: 1500 values, one `java` process, 120 s limit.
 
-use std::io::Write;
+mod java_probe;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use m2resolver::security::{decrypt_password, encrypt_password};
 use rand::{Rng, SeedableRng};
@@ -48,21 +47,11 @@ public class CipherProbe {
 }
 "#;
 
-fn enc(s: &str) -> String {
-    if s.is_empty() {
-        return "-".into();
-    }
-    s.encode_utf16().map(|u| format!("{u:04x}")).collect()
-}
+use java_probe::enc;
 
 #[test]
 fn maven3_cipher_matches_plexus_cipher() {
-    let java_ok = Command::new("java")
-        .arg("-version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !java_ok || !Path::new(JAR).is_file() {
+    if !java_probe::java_available() || !Path::new(JAR).is_file() {
         eprintln!("note: skipping plexus-cipher differential test, java or {JAR} not found");
         return;
     }
@@ -105,42 +94,11 @@ fn maven3_cipher_matches_plexus_cipher() {
         }
         cases.push((value.iter().collect(), master));
     }
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("CipherProbe.java"), PROBE).unwrap();
-    let input = dir.path().join("input.txt");
-    let mut f = std::fs::File::create(&input).unwrap();
-    for (v, pw) in &cases {
-        writeln!(f, "{} {}", enc(v), enc(pw)).unwrap();
-    }
-    drop(f);
-    let started = Instant::now();
-    let mut child = Command::new("java")
-        .arg("-cp")
-        .arg(JAR)
-        .arg(dir.path().join("CipherProbe.java"))
-        .arg(&input)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("java probe took longer than 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let java: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
+    let lines: Vec<String> = cases
+        .iter()
+        .map(|(v, pw)| format!("{} {}", enc(v), enc(pw)))
         .collect();
-    assert_eq!(java.len(), cases.len());
+    let java = java_probe::run("CipherProbe.java", PROBE, Some(Path::new(JAR)), &lines);
     let mut mismatches = Vec::new();
     let mut successes = 0;
     for ((v, pw), expected) in cases.iter().zip(&java) {

@@ -3,9 +3,7 @@
 //! one matcher, then `group(1)`), and through `maven3_payload`. Skipped, with a note, when
 //! `java` is absent. Bounded: 5000 values, one `java` process with a 120 s limit.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+mod java_probe;
 
 use m2resolver::security::maven3_payload;
 use rand::{Rng, SeedableRng};
@@ -41,21 +39,11 @@ public class Probe {
 }
 "#;
 
-fn enc(s: &str) -> String {
-    if s.is_empty() {
-        return "-".into();
-    }
-    s.encode_utf16().map(|u| format!("{u:04x}")).collect()
-}
+use java_probe::enc;
 
 #[test]
 fn maven3_detection_matches_the_jdk() {
-    if Command::new("java")
-        .arg("-version")
-        .output()
-        .map(|o| !o.status.success())
-        .unwrap_or(true)
-    {
+    if !java_probe::java_available() {
         eprintln!("note: skipping JDK differential test, java not found");
         return;
     }
@@ -84,43 +72,8 @@ fn maven3_detection_matches_the_jdk() {
     ] {
         values.push(v.to_string());
     }
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Probe.java"), PROBE).unwrap();
-    let input = dir.path().join("input.txt");
-    let mut f = std::fs::File::create(&input).unwrap();
-    for v in &values {
-        writeln!(f, "{}", enc(v)).unwrap();
-    }
-    drop(f);
-    let started = Instant::now();
-    let mut child = Command::new("java")
-        .arg(dir.path().join("Probe.java"))
-        .arg(&input)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("java probe took longer than 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let java: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    assert_eq!(java.len(), values.len());
+    let lines: Vec<String> = values.iter().map(|v| enc(v)).collect();
+    let java = java_probe::run("Probe.java", PROBE, None, &lines);
     let mut mismatches = Vec::new();
     for (v, expected) in values.iter().zip(&java) {
         let ours = match maven3_payload(v) {
