@@ -109,12 +109,7 @@ impl Metadata {
                 Event::Start(e) => {
                     let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
                     if path.is_empty() {
-                        if name != "metadata" {
-                            return Err(err(
-                                &reader,
-                                format!("root element is <{name}>, expected <metadata>"),
-                            ));
-                        }
+                        check_root(&name).map_err(|m| err(&reader, m))?;
                         saw_root = true;
                     }
                     path.push(name);
@@ -134,14 +129,9 @@ impl Metadata {
                     }
                 }
                 Event::Empty(e) => {
-                    let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
                     if path.is_empty() {
-                        if name != "metadata" {
-                            return Err(err(
-                                &reader,
-                                format!("root element is <{name}>, expected <metadata>"),
-                            ));
-                        }
+                        check_root(&String::from_utf8_lossy(e.local_name().as_ref()))
+                            .map_err(|m| err(&reader, m))?;
                         saw_root = true;
                     }
                 }
@@ -336,6 +326,15 @@ impl VersionCandidates {
     /// True when nothing was merged.
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
+    }
+}
+
+/// The document element must be `<metadata>`.
+fn check_root(name: &str) -> Result<(), String> {
+    if name == "metadata" {
+        Ok(())
+    } else {
+        Err(format!("root element is <{name}>, expected <metadata>"))
     }
 }
 
