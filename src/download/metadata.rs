@@ -128,12 +128,10 @@ impl Metadata {
                         _ => {}
                     }
                 }
-                Event::Empty(e) => {
-                    if path.is_empty() {
-                        check_root(&String::from_utf8_lossy(e.local_name().as_ref()))
-                            .map_err(|m| err(&reader, m))?;
-                        saw_root = true;
-                    }
+                Event::Empty(e) if path.is_empty() => {
+                    check_root(&String::from_utf8_lossy(e.local_name().as_ref()))
+                        .map_err(|m| err(&reader, m))?;
+                    saw_root = true;
                 }
                 Event::End(_) => {
                     let p: Vec<&str> = path.iter().map(String::as_str).collect();
