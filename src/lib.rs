@@ -16,6 +16,7 @@ pub mod download;
 pub mod environment;
 pub mod explain;
 pub mod repository;
+pub mod resolution;
 pub mod secret;
 pub mod security;
 pub mod settings;

@@ -6,6 +6,12 @@
 //! (NAME=VALUE lines) and `expected.json`. Compared: `effectiveSettings` and `repositories`
 //! exactly, `problems` as a multiset of (severity, stage, line), and the exit status (non-zero
 //! exactly when settings building fails). A new case is a new folder, not new code.
+//!
+//! Dependency cases (`../shared/oracle/compare-deps.py`'s layout: `args` whose first line is the
+//! mode `tree`, `describe` or `versions`, `@CASE@` for the case folder, `expected.json` from
+//! `../shared/oracle/deps.sh`) run `m2r MODE --json ARGS... --local-repository FRESH` with an empty
+//! `HOME` and are compared field by field as compare-deps.py does: `testdata/deps/` and
+//! `../shared/corpus/deps-debian/`.
 
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -139,6 +145,115 @@ fn run_case(dir: &Path) -> Vec<String> {
     diffs
 }
 
+/// The dependency modes `m2r` implements; cases of other modes are not run yet.
+const DEPS_MODES: &[&str] = &[];
+
+/// The compared fields per mode (compare-deps.py's `FIELDS`).
+fn deps_fields(mode: &str) -> &'static [&'static str] {
+    match mode {
+        "tree" => &["root", "dependencies", "classpath"],
+        "describe" => &[
+            "artifact",
+            "relocations",
+            "dependencies",
+            "managedDependencies",
+            "repositories",
+        ],
+        "versions" => &["sorted", "equalClasses"],
+        _ => &[],
+    }
+}
+
+fn deps_problem_keys(doc: &Value) -> BTreeMap<String, usize> {
+    let mut keys = BTreeMap::new();
+    if let Some(list) = doc.get("problems").and_then(Value::as_array) {
+        for p in list {
+            let key = format!("{} {}", p["kind"], p["artifact"]);
+            *keys.entry(key).or_insert(0) += 1;
+        }
+    }
+    keys
+}
+
+/// One dependency case; `None` when its mode is not implemented yet.
+fn run_deps_case(dir: &Path) -> Option<Vec<String>> {
+    let case = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let args: Vec<String> = std::fs::read_to_string(dir.join("args"))
+        .unwrap_or_default()
+        .split('\n')
+        .filter(|l| !l.is_empty())
+        .map(|a| a.replace("@CASE@", &case.display().to_string()))
+        .collect();
+    let (mode, rest) = args.split_first()?;
+    if !DEPS_MODES.contains(&mode.as_str()) {
+        return None;
+    }
+    let expected: Value = match std::fs::read_to_string(dir.join("expected.json"))
+        .map(|t| serde_json::from_str(&t))
+    {
+        Ok(Ok(v)) => v,
+        _ => return Some(vec!["expected.json unreadable".into()]),
+    };
+    let (Ok(home), Ok(local)) = (tempfile::tempdir(), tempfile::tempdir()) else {
+        return Some(vec!["cannot create temporary folders".into()]);
+    };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_m2r"));
+    cmd.arg(mode).arg("--json").args(rest).current_dir(dir);
+    if mode != "versions" {
+        cmd.arg("--local-repository").arg(local.path());
+    }
+    cmd.env_clear().env("HOME", home.path());
+    if let Some(path) = std::env::var_os("PATH") {
+        cmd.env("PATH", path);
+    }
+    let output = match run_with_timeout(cmd, Duration::from_secs(120)) {
+        Ok(o) => o,
+        Err(e) => return Some(vec![e]),
+    };
+    let actual: Value = match serde_json::from_slice(&output.stdout) {
+        Ok(v) => v,
+        Err(e) => {
+            return Some(vec![format!(
+                "stdout is not JSON ({e}), status {:?}, stderr: {}",
+                output.status.code(),
+                String::from_utf8_lossy(&output.stderr)
+                    .lines()
+                    .last()
+                    .unwrap_or("")
+            )])
+        }
+    };
+    let mut diffs = Vec::new();
+    let status = expected["status"].as_i64().unwrap_or(0);
+    if (status != 0) == output.status.success() {
+        diffs.push(format!(
+            "exit status {:?}, Maven's {status} (stderr: {})",
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        ));
+    }
+    if status == 0 || mode == "versions" {
+        for key in deps_fields(mode) {
+            diff(
+                key,
+                expected.get(*key).unwrap_or(&Value::Null),
+                actual.get(*key).unwrap_or(&Value::Null),
+                &mut diffs,
+            );
+        }
+    }
+    let (e, a) = (deps_problem_keys(&expected), deps_problem_keys(&actual));
+    if e != a {
+        diffs.push(format!(
+            "problems (kind artifact): expected {e:?}, got {a:?}"
+        ));
+    }
+    Some(diffs)
+}
+
 fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<std::process::Output, String> {
     use std::io::Read;
     let mut child = cmd
@@ -179,12 +294,19 @@ fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<std::process::O
 }
 
 fn check_corpus(root: &Path, required: bool) {
+    check_cases(root, required, |d| Some(run_case(d)));
+}
+
+fn check_cases(root: &Path, required: bool, run: impl Fn(&Path) -> Option<Vec<String>> + Sync) {
     let dirs = case_dirs(root);
     if dirs.is_empty() {
         assert!(!required, "no cases found under {}", root.display());
         eprintln!("no cases under {} (skipped)", root.display());
         return;
     }
+    let run = &run;
+    let ran = std::sync::atomic::AtomicUsize::new(0);
+    let ran = &ran;
     let failures: Vec<String> = std::thread::scope(|s| {
         let chunks: Vec<&[PathBuf]> = dirs.chunks(dirs.len().div_ceil(4)).collect();
         let handles: Vec<_> = chunks
@@ -194,7 +316,8 @@ fn check_corpus(root: &Path, required: bool) {
                     chunk
                         .iter()
                         .filter_map(|d| {
-                            let diffs = run_case(d);
+                            let diffs = run(d)?;
+                            ran.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             (!diffs.is_empty()).then(|| {
                                 let name = d
                                     .file_name()
@@ -216,9 +339,10 @@ fn check_corpus(root: &Path, required: bool) {
             .collect()
     });
     eprintln!(
-        "{}: {} cases, {} failed",
+        "{}: {} cases, {} run, {} failed",
         root.display(),
         dirs.len(),
+        ran.load(std::sync::atomic::Ordering::Relaxed),
         failures.len()
     );
     assert!(
@@ -251,4 +375,17 @@ fn shared_corpus_agrees_with_maven() {
     let shared = repo_root().join("../shared/corpus");
     check_corpus(&shared.join("maven-tests"), shared.is_dir());
     check_corpus(&shared.join("real-world"), shared.is_dir());
+}
+
+/// Dependency fixtures made with `../shared/oracle/deps.sh` (see `testdata/README.md`).
+#[test]
+fn deps_fixtures_agree_with_maven() {
+    check_cases(&repo_root().join("testdata/deps"), false, run_deps_case);
+}
+
+/// Every POM of Debian's Maven stack, answered by the oracle (`../shared/corpus/deps-debian/`).
+#[test]
+fn deps_debian_corpus_agrees_with_maven() {
+    let corpus = repo_root().join("../shared/corpus/deps-debian");
+    check_cases(&corpus, corpus.is_dir(), run_deps_case);
 }
