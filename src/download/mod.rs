@@ -25,6 +25,7 @@ pub mod policy;
 pub mod progress;
 pub mod properties;
 pub mod resolver;
+pub mod segment;
 
 pub use coords::{Coordinate, CoordinateError};
 pub use error::DownloadError;
@@ -34,3 +35,4 @@ pub use resolver::{
     BlockingResolver, ChecksumOutcome, ResolvedArtifact, Resolver, ResolverConfig,
     DEFAULT_IN_FLIGHT,
 };
+pub use segment::{RepoPath, Segment, SegmentError, SegmentKind};

@@ -8,8 +8,11 @@
 pub mod client;
 pub mod credentials;
 pub mod error;
+pub mod limits;
 pub mod retry;
+pub mod scope;
 
 pub use client::{BodySink, Fetched, Transport, TransportOptions};
 pub use error::{redact_url, TransportError};
+pub use limits::{LowSpeedLimit, DEFAULT_LOW_SPEED};
 pub use retry::RetryPolicy;
