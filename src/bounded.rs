@@ -173,6 +173,32 @@ fn read(path: &Path, limit: u64, pipes: bool) -> Result<Vec<u8>, BoundedReadErro
     Ok(bytes)
 }
 
+/// The check a command line makes on a file option (`--settings FILE`): `Ok(None)` for a regular
+/// file; `Ok(Some(notice))` for a missing file, which keeps Maven's meaning (no such settings)
+/// and deserves a one-line notice in human output; an error naming the option for something
+/// that exists but is not a regular file (a directory, `/dev/zero`, a FIFO).
+///
+/// ```
+/// use m2resolver::bounded::check_input_file;
+/// assert!(check_input_file("--settings", "/nonexistent/settings.xml".as_ref()).unwrap().is_some());
+/// assert!(check_input_file("--settings", std::env::temp_dir().as_ref()).is_err());
+/// ```
+pub fn check_input_file(option: &str, path: &Path) -> Result<Option<String>, String> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Some(format!(
+            "note: {option} {} does not exist; read as empty, as Maven does",
+            path.display()
+        ))),
+        Err(e) => Err(format!("{option} {}: {e}", path.display())),
+        Ok(m) if m.is_file() => Ok(None),
+        Ok(m) => Err(format!(
+            "{option} {} is not a regular file (it is {})",
+            path.display(),
+            kind_of(&m.file_type())
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

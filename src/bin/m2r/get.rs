@@ -57,7 +57,15 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
         .map(|c| (c.clone(), "argument".to_string()))
         .collect();
     if let Some(file) = &args.from_file {
-        match std::fs::read_to_string(file) {
+        // A regular file or a pipe, at most 64 MiB (about a million coordinates); /dev/zero,
+        // directories and huge files are refused before they are read.
+        let read = m2resolver::bounded::read_file_or_pipe(file, 64 << 20).and_then(|bytes| {
+            String::from_utf8(bytes).map_err(|e| m2resolver::bounded::BoundedReadError::Io {
+                path: file.clone(),
+                source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+            })
+        });
+        match read {
             Ok(content) => {
                 for (i, line) in content.lines().enumerate() {
                     let t = line.trim();

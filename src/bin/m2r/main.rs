@@ -87,6 +87,11 @@ fn main() -> ExitCode {
             json,
             show_secrets,
         } => {
+            match common.check_files() {
+                Ok(notices) if !json => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+                Ok(_) => {}
+                Err(e) => return usage_error(&e),
+            }
             let request = match common.explain_request() {
                 Ok(r) => r,
                 Err(e) => return usage_error(&e),
@@ -112,6 +117,10 @@ fn main() -> ExitCode {
             from_file,
             coords,
         } => {
+            match common.check_files() {
+                Ok(notices) => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+                Err(e) => return usage_error(&e),
+            }
             let request = match common.explain_request() {
                 Ok(r) => r,
                 Err(e) => return usage_error(&e),
