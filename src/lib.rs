@@ -16,6 +16,7 @@ pub mod bounded;
 pub mod download;
 pub mod environment;
 pub mod explain;
+pub mod printable;
 pub mod repository;
 pub mod resolution;
 pub mod secret;

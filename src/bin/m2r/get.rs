@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use m2resolver::download::{
     BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact, ResolverConfig,
 };
+use m2resolver::printable::escape_for_terminal;
 use m2resolver::repository::RemoteRepository;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -111,7 +112,7 @@ pub fn run(
         Ok(c) => c,
         Err(errors) => {
             for e in errors {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", escape_for_terminal(&e));
             }
             return EXIT_USAGE;
         }
@@ -158,14 +159,14 @@ pub fn run(
                 use std::io::Write;
                 let _ = writeln!(stdout, "{}", a.path.display());
                 for w in &a.warnings {
-                    eprintln!("warning: {coord}: {w}");
+                    eprintln!("warning: {coord}: {}", escape_for_terminal(w));
                 }
                 if !a.is_verified() {
                     status = EXIT_FAILED;
                 }
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", escape_for_terminal(&e.to_string()));
                 status = EXIT_FAILED;
             }
         }

@@ -10,6 +10,7 @@ mod options;
 
 use clap::{Parser, Subcommand};
 use m2resolver::explain::{explain, resolve_repositories, to_canonical_json};
+use m2resolver::printable::escape_for_terminal;
 use options::CommonArgs;
 use std::process::ExitCode;
 
@@ -100,7 +101,10 @@ fn main() -> ExitCode {
             let text = if json {
                 to_canonical_json(&explanation.to_json()) + "\n"
             } else {
-                explanation.render(show_secrets)
+                // Settings values may hold raw control characters: never let them reach a
+                // terminal as such.
+                let text = explanation.render(show_secrets);
+                m2resolver::printable::escape_for_terminal(&text).into_owned()
             };
             out(&text);
             if explanation.failed() {
@@ -129,7 +133,7 @@ fn main() -> ExitCode {
                 Ok(r) => r,
                 Err(problems) => {
                     for p in problems {
-                        eprintln!("{p}");
+                        eprintln!("{}", escape_for_terminal(&p.to_string()));
                     }
                     eprintln!(
                         "m2r: the settings could not be built; run `m2r explain` for details"
@@ -138,7 +142,7 @@ fn main() -> ExitCode {
                 }
             };
             for p in &problems {
-                eprintln!("{p}");
+                eprintln!("{}", escape_for_terminal(&p.to_string()));
             }
             let local = local_repository
                 .map(|p| request.cwd.join(p))
