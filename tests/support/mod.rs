@@ -617,3 +617,5 @@ pub fn temp_files(dir: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+pub mod hostile;
