@@ -103,10 +103,15 @@ impl Metadata {
         let mut sv: Option<SnapshotVersion> = None;
         let mut buf = Vec::new();
         let mut saw_root = false;
+        // A parser message may quote the input (a tag name of megabytes): keep a short prefix.
         let err = |reader: &Reader<&[u8]>, message: String| MetadataError {
             source_name: source_name.to_string(),
             position: reader.buffer_position(),
-            message,
+            message: if message.chars().count() > 200 {
+                format!("{}…", message.chars().take(200).collect::<String>())
+            } else {
+                message
+            },
         };
         loop {
             let ev = reader
@@ -440,6 +445,13 @@ mod tests {
         assert_eq!(v.snapshot_versions.len(), 3);
         assert_eq!(v.snapshot_versions[1].classifier, "sources");
         assert_eq!(v.snapshot_versions[1].value, "1.0-20240101.000000-6");
+    }
+
+    #[test]
+    fn error_messages_quote_only_a_prefix() {
+        let xml = format!("<metadata><{}></x></metadata>", "A".repeat(100_000));
+        let e = Metadata::parse(xml.as_bytes(), "x").unwrap_err();
+        assert!(e.to_string().len() < 400, "{}", e.to_string().len());
     }
 
     #[test]

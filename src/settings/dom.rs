@@ -142,7 +142,7 @@ pub fn decode(bytes: &[u8]) -> Result<String, DomError> {
 }
 
 fn decode_utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<String, DomError> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(DomError::unreadable(
             "the file starts with a UTF-16 byte order mark but has an odd number of bytes",
         ));
