@@ -35,6 +35,27 @@ pub fn escape_for_terminal(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A value or body quoted in a message: escaped like a Rust string literal's content and cut to
+/// `max` characters (with `…` when cut), so a hostile value can neither flood a message nor
+/// drive a terminal.
+///
+/// ```
+/// use m2resolver::printable::quote_prefix;
+/// assert_eq!(quote_prefix("ab\u{1b}c", 80), "ab\\u{1b}c");
+/// assert_eq!(quote_prefix(&"x".repeat(10), 4), "xxxx…");
+/// ```
+pub fn quote_prefix(text: &str, max: usize) -> String {
+    let mut out: String = text
+        .chars()
+        .take(max)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().nth(max).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

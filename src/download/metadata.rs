@@ -107,11 +107,7 @@ impl Metadata {
         let err = |reader: &Reader<&[u8]>, message: String| MetadataError {
             source_name: source_name.to_string(),
             position: reader.buffer_position(),
-            message: if message.chars().count() > 200 {
-                format!("{}…", message.chars().take(200).collect::<String>())
-            } else {
-                message
-            },
+            message: crate::printable::quote_prefix(&message, 200),
         };
         loop {
             let ev = reader
@@ -266,7 +262,7 @@ impl Metadata {
                 if !sv.value.is_empty() && base_version(&sv.value) != base {
                     return Err(format!(
                         "<snapshotVersion/value> `{}` is not a build of {base}",
-                        sv.value.escape_debug()
+                        crate::printable::quote_prefix(&sv.value, 80)
                     ));
                 }
             }
@@ -280,11 +276,7 @@ impl Metadata {
             if !snap.timestamp.is_empty() && !well_formed {
                 return Err(format!(
                     "<snapshot/timestamp> `{}` is not yyyyMMdd.HHmmss",
-                    snap.timestamp
-                        .chars()
-                        .take(80)
-                        .collect::<String>()
-                        .escape_debug()
+                    crate::printable::quote_prefix(&snap.timestamp, 80)
                 ));
             }
         }

@@ -336,17 +336,9 @@ fn describe(repos: &[&RemoteRepository]) -> String {
         .join(", ")
 }
 
-/// A body quoted in a message: control characters escaped, at most 130 characters.
+/// A body quoted in a message: escaped, at most 130 characters.
 fn quote_body(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .take(130)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().nth(130).is_some() {
-        out.push('…');
-    }
-    out
+    crate::printable::quote_prefix(text, 130)
 }
 
 fn with_slash(url: &str) -> String {
@@ -497,7 +489,7 @@ impl Inner {
             .unwrap_or_else(|| repo.policy(snapshot).update_policy.clone());
         let (p, w) = UpdatePolicy::parse(&raw);
         if let Some(w) = w {
-            tracing::warn!(repository = %repo.id, "{w}");
+            tracing::debug!(repository = %repo.id, "{w}");
             warnings.push(format!("repository `{}`: {w}", repo.id));
         }
         p
@@ -804,7 +796,8 @@ impl Inner {
                         "Could not validate integrity of download from {url}: the {} checksum file is unusable: {reason}",
                         alg.name()
                     );
-                    tracing::warn!("{w}");
+                    // Returned in `warnings`: the caller prints it (once).
+                    tracing::debug!("{w}");
                     warnings.push(w.clone());
                     (ChecksumOutcome::Unverified { reason: w }, None)
                 }
@@ -814,7 +807,8 @@ impl Inner {
                         alg.name(),
                         quote_body(&expected)
                     );
-                    tracing::warn!("{w}");
+                    // Returned in `warnings`: the caller prints it (once).
+                    tracing::debug!("{w}");
                     warnings.push(w.clone());
                     (ChecksumOutcome::Unverified { reason: w }, None)
                 }
@@ -827,7 +821,8 @@ impl Inner {
                 }
                 (Verdict::NoChecksums, _) => {
                     let w = format!("Could not validate integrity of download from {url}: no checksums available");
-                    tracing::warn!("{w}");
+                    // Returned in `warnings`: the caller prints it (once).
+                    tracing::debug!("{w}");
                     warnings.push(w.clone());
                     (ChecksumOutcome::Unverified { reason: w }, None)
                 }

@@ -94,17 +94,8 @@ pub enum SegmentError {
     },
 }
 
-/// A value as it may be quoted in a message: control characters escaped, cut to 80 characters.
 fn shown(value: &str) -> String {
-    let mut out: String = value
-        .chars()
-        .take(80)
-        .flat_map(char::escape_debug)
-        .collect();
-    if value.chars().count() > 80 {
-        out.push('…');
-    }
-    out
+    crate::printable::quote_prefix(value, 80)
 }
 
 fn describe_char(ch: char) -> String {
