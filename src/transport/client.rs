@@ -272,7 +272,8 @@ impl Transport {
             }
         })?;
         let base = Url::parse(&repo.url).ok();
-        if !base.as_ref().is_some_and(|b| within_base(b, &url)) {
+        let supported = matches!(url.scheme(), "http" | "https" | "file");
+        if supported && !base.as_ref().is_some_and(|b| within_base(b, &url)) {
             return Err(TransportError::InvalidUrl {
                 repository: repo.id.clone(),
                 url: redact_url(url.as_str()),
