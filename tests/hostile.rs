@@ -590,6 +590,13 @@ fn oversized_special_and_missing_local_inputs_are_answered_at_once() {
         assert!(peak < 100 * 1024, "{name}: peak {peak} KiB");
         assert!(took < Duration::from_secs(20), "{name}: {took:?}");
     }
+    // an SSL_CERT_FILE that is a device is refused unread
+    let mut options = m2resolver::transport::TransportOptions::default();
+    options
+        .env
+        .insert("SSL_CERT_FILE".into(), "/dev/zero".into());
+    let e = Transport::new(options).unwrap_err().to_string();
+    assert!(e.contains("not a regular file"), "{e}");
     // a missing --settings keeps Maven's meaning with a notice
     let (status, _, err, _, _) = explain(&["--settings", "missing.xml", "--security", "none.xml"]);
     assert!(status.success());

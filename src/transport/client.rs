@@ -159,9 +159,9 @@ impl Transport {
         }
         let mut roots = Vec::new();
         for file in &files {
-            let pem = std::fs::read(file).map_err(|e| {
-                TransportError::Setup(format!("cannot read CA file {}: {e}", file.display()))
-            })?;
+            // A CA bundle is a few hundred KiB; /dev/zero or a FIFO here is refused unread.
+            let pem = crate::bounded::read_regular_file(file, 16 << 20)
+                .map_err(|e| TransportError::Setup(format!("cannot read CA file: {e}")))?;
             let certs = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
                 TransportError::Setup(format!(
                     "CA file {} is not a PEM bundle: {e}",
