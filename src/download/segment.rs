@@ -8,10 +8,11 @@
 //! no `/`, `\`, `..`, NUL, control character, drive prefix (`C:`) or URL syntax (`?`, `#`, `%`)
 //! in any segment, and no segment is `.`, `..` or empty.
 //!
-//! Which leading dots are refused: a version (and so every metadata value that becomes one)
-//! never starts with `.` — Maven's layout cannot produce such a directory — while an
-//! `artifactId` may (Maven's model validator allows `[A-Za-z0-9_\-.]+`); a `groupId` is split at
-//! dots, so an empty piece (`org..x`, `.org`) is refused as empty.
+//! Which dots are refused beyond `.` and `..`: a version (and so every metadata value that
+//! becomes one), a `groupId` piece and a repository id may neither start with `.` nor contain
+//! `..` — Maven's layout never produces such a directory or file name — while an `artifactId`,
+//! classifier or extension may (Maven's model validator allows `[A-Za-z0-9_\-.]+`). A
+//! `groupId` is split at dots, so an empty piece (`org..x`, `.org`) is refused as empty.
 //!
 //! Not here: where the files go in the local repository ([`crate::download::local`], which also
 //! checks that every path it writes is under its root) and how segments are joined
