@@ -19,6 +19,9 @@ use crate::transport::client::BodySink;
 use bytes::Bytes;
 use futures_util::{Stream, StreamExt};
 use reqwest::header::HeaderMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::Poll;
 use std::time::Duration;
 use thiserror::Error;
 use tokio::time::Instant;
@@ -155,6 +158,9 @@ pub enum BodyStop {
 }
 
 /// Watches one body: the low-speed limit while chunks arrive, the `Content-Length` at the end.
+///
+/// One timer per body at most, made the first time the stream has nothing ready and moved only
+/// when a window ends: a fast body costs no timer per chunk.
 #[derive(Debug)]
 pub struct BodyGuard {
     limit: LowSpeedLimit,
@@ -162,6 +168,7 @@ pub struct BodyGuard {
     received: u64,
     window_start: Instant,
     window_bytes: u64,
+    timer: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl BodyGuard {
@@ -173,6 +180,7 @@ impl BodyGuard {
             received: 0,
             window_start: Instant::now(),
             window_bytes: 0,
+            timer: None,
         }
     }
 
@@ -192,9 +200,25 @@ impl BodyGuard {
                 stream.next().await
             } else {
                 let deadline = self.window_start + self.limit.window;
-                match tokio::time::timeout_at(deadline, stream.next()).await {
-                    Ok(item) => item,
-                    Err(_) => {
+                let timer = &mut self.timer;
+                let waited = std::future::poll_fn(|cx| {
+                    if let Poll::Ready(item) = stream.poll_next_unpin(cx) {
+                        return Poll::Ready(Some(item));
+                    }
+                    let sleep =
+                        timer.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+                    if sleep.deadline() != deadline {
+                        sleep.as_mut().reset(deadline);
+                    }
+                    match sleep.as_mut().poll(cx) {
+                        Poll::Ready(()) => Poll::Ready(None),
+                        Poll::Pending => Poll::Pending,
+                    }
+                })
+                .await;
+                match waited {
+                    Some(item) => item,
+                    None => {
                         // The window ran out while waiting.
                         if self.window_bytes < self.limit.bytes {
                             return Err(GuardError::Stop(self.too_slow()));
