@@ -6,5 +6,6 @@
 //! through [`crate::download`], repositories through [`crate::repository`].
 
 pub mod artifact;
+pub mod pom;
 
 pub use artifact::{Artifact, ArtifactDescriptor, ArtifactType, Dependency, Exclusion};
