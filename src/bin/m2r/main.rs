@@ -7,6 +7,7 @@
 mod encrypt;
 mod get;
 mod options;
+mod versions;
 
 use clap::{Parser, Subcommand};
 use m2resolver::explain::{explain, resolve_repositories, to_canonical_json};
@@ -57,6 +58,8 @@ enum Command {
         #[arg(value_name = "COORD")]
         coords: Vec<String>,
     },
+    /// Sort versions as Maven Resolver orders them, grouping equal ones.
+    Versions(versions::VersionsArgs),
     /// Encrypt a master password for <master> of settings-security.xml (as `mvn --encrypt-master-password`).
     EncryptMasterPassword {
         /// The password; prefer leaving it out: it is then read without echo (or from stdin).
@@ -142,6 +145,7 @@ fn main() -> ExitCode {
             let code = get::run(args, repositories, local, offline || settings.offline);
             ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
+        Command::Versions(args) => ExitCode::from(u8::try_from(versions::run(args)).unwrap_or(1)),
         Command::EncryptMasterPassword { password } => {
             finish(encrypt::encrypt_master_password(password))
         }
