@@ -229,6 +229,27 @@ impl Resolver {
     pub async fn resolve_one(&self, coord: &Coordinate) -> Result<ResolvedArtifact, DownloadError> {
         self.inner.resolve_reporting(coord).await
     }
+
+    /// Resolves one coordinate from `repositories` instead of the configured list: POMs,
+    /// parents and BOMs come from the repositories in force at that point of a dependency
+    /// graph (the request's, plus those POMs declare, already mirrored and authenticated).
+    pub async fn resolve_in(
+        &self,
+        coord: &Coordinate,
+        repositories: &[RemoteRepository],
+    ) -> Result<ResolvedArtifact, DownloadError> {
+        let r = self.inner.resolve_one(coord, repositories).await;
+        match &r {
+            Ok(a) => self.inner.cfg.listener.done(a),
+            Err(e) => self.inner.cfg.listener.failed(coord, e),
+        }
+        r
+    }
+
+    /// The local repository this resolver writes into.
+    pub fn local_repository(&self) -> &Path {
+        &self.inner.cfg.local_repository
+    }
 }
 
 /// A blocking facade over [`Resolver`] with its own tokio runtime, for build tools without one.
@@ -386,7 +407,7 @@ impl Inner {
         &self,
         coord: &Coordinate,
     ) -> Result<ResolvedArtifact, DownloadError> {
-        let r = self.resolve_one(coord).await;
+        let r = self.resolve_one(coord, &self.cfg.repositories).await;
         match &r {
             Ok(a) => self.cfg.listener.done(a),
             Err(e) => self.cfg.listener.failed(coord, e),
@@ -438,20 +459,25 @@ impl Inner {
         self.transport.download(repo, path, sink).await
     }
 
-    async fn resolve_one(&self, coord: &Coordinate) -> Result<ResolvedArtifact, DownloadError> {
+    async fn resolve_one(
+        &self,
+        coord: &Coordinate,
+        repositories: &[RemoteRepository],
+    ) -> Result<ResolvedArtifact, DownloadError> {
         let mut warnings = Vec::new();
         let label = coord.to_string();
         let request = VersionRequest::of(&coord.version);
         let (version, pinned) = match request {
             VersionRequest::Fixed => (coord.version.clone(), None),
-            _ => self.resolve_version(coord, request, &mut warnings).await?,
+            _ => {
+                self.resolve_version(coord, request, repositories, &mut warnings)
+                    .await?
+            }
         };
         let snapshot = is_snapshot_version(&version);
         let file = self.local.artifact_file(coord, &version);
-        let all: Vec<&RemoteRepository> = self.cfg.repositories.iter().collect();
-        let repos: Vec<&RemoteRepository> = self
-            .cfg
-            .repositories
+        let all: Vec<&RemoteRepository> = repositories.iter().collect();
+        let repos: Vec<&RemoteRepository> = repositories
             .iter()
             .filter(|r| r.policy(snapshot).enabled)
             .filter(|r| match &pinned {
@@ -826,6 +852,7 @@ impl Inner {
         &self,
         coord: &Coordinate,
         request: VersionRequest,
+        repositories: &[RemoteRepository],
         warnings: &mut Vec<String>,
     ) -> Result<(String, Option<Option<String>>), DownloadError> {
         let g = &coord.group_id;
@@ -843,9 +870,7 @@ impl Inner {
                 Err(e) => warnings.push(e.to_string()),
             }
         }
-        let eligible: Vec<&RemoteRepository> = self
-            .cfg
-            .repositories
+        let eligible: Vec<&RemoteRepository> = repositories
             .iter()
             .filter(|r| !r.blocked)
             .filter(|r| match request {
@@ -905,6 +930,7 @@ impl Inner {
                     return Box::pin(self.resolve_version(
                         &again,
                         VersionRequest::Snapshot,
+                        repositories,
                         warnings,
                     ))
                     .await;

@@ -7,6 +7,7 @@
 
 pub mod artifact;
 pub mod collect;
+pub mod pom;
 pub mod version;
 
 pub use artifact::{Artifact, ArtifactDescriptor, ArtifactType, Dependency, Exclusion};

@@ -4,6 +4,7 @@
 // The doc comments of the argument structs are clap's `--help` text, written for a terminal.
 #![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
+mod describe;
 mod encrypt;
 mod get;
 mod options;
@@ -60,6 +61,8 @@ enum Command {
     },
     /// Sort versions as Maven Resolver orders them, grouping equal ones.
     Versions(versions::VersionsArgs),
+    /// Show the artifact descriptor of a coordinate (its effective POM's dependencies) and why.
+    Describe(describe::DescribeArgs),
     /// Encrypt a master password for <master> of settings-security.xml (as `mvn --encrypt-master-password`).
     EncryptMasterPassword {
         /// The password; prefer leaving it out: it is then read without echo (or from stdin).
@@ -146,6 +149,7 @@ fn main() -> ExitCode {
             ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
         Command::Versions(args) => ExitCode::from(u8::try_from(versions::run(args)).unwrap_or(1)),
+        Command::Describe(args) => ExitCode::from(describe::run(args)),
         Command::EncryptMasterPassword { password } => {
             finish(encrypt::encrypt_master_password(password))
         }
