@@ -8,6 +8,7 @@ mod describe;
 mod encrypt;
 mod get;
 mod options;
+mod versions;
 
 use clap::{Parser, Subcommand};
 use m2resolver::explain::{explain, resolve_repositories, to_canonical_json};
@@ -58,6 +59,8 @@ enum Command {
         #[arg(value_name = "COORD")]
         coords: Vec<String>,
     },
+    /// Sort versions as Maven Resolver orders them, grouping equal ones.
+    Versions(versions::VersionsArgs),
     /// Show the artifact descriptor of a coordinate (its effective POM's dependencies) and why.
     Describe(describe::DescribeArgs),
     /// Encrypt a master password for <master> of settings-security.xml (as `mvn --encrypt-master-password`).
@@ -145,6 +148,7 @@ fn main() -> ExitCode {
             let code = get::run(args, repositories, local, offline || settings.offline);
             ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
+        Command::Versions(args) => ExitCode::from(u8::try_from(versions::run(args)).unwrap_or(1)),
         Command::Describe(args) => ExitCode::from(describe::run(args)),
         Command::EncryptMasterPassword { password } => {
             finish(encrypt::encrypt_master_password(password))

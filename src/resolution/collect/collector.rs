@@ -1,0 +1,537 @@
+//! Dependency collection exactly as Maven Resolver 1.6.3's `DefaultDependencyCollector`: depth
+//! first in declaration order; per dependency, selection (scope, optional, exclusions), then
+//! management, then the candidate versions (every version a range admits gets its own node;
+//! conflict resolution picks one), then its descriptor (cached per artifact, first read wins);
+//! relocations re-enter with the target; a dependency on an artifact already on the path is a
+//! cycle node sharing that node's children; a sub-graph already built with the same artifact,
+//! repositories and rules shares its children list; repositories that POMs declare join the
+//! list for their sub-graph.
+//!
+//! The walk is Maven's, in Maven's order; the source may fetch ahead in parallel
+//! ([`DescriptorSource::prefetch`]): what is fetched ahead never changes the result.
+
+use super::graph::{
+    DependencyGraph, DependencyNode, ListId, Management, NodeId, Omission, OmissionReason,
+};
+use super::ranges::{self, RangeResult};
+use super::rules::{self, apply_management, ManagementTable, Manager, Selector};
+use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
+use crate::repository::RemoteRepository;
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// What to collect: the root and its direct and managed dependencies (Resolver's
+/// `CollectRequest` with a root artifact).
+#[derive(Debug, Clone)]
+pub struct CollectRequest {
+    /// The project (or the artifact whose dependencies are collected).
+    pub root: Artifact,
+    /// Its dependencies, in order.
+    pub dependencies: Vec<Dependency>,
+    /// Its dependency management (applied to transitive dependencies).
+    pub managed_dependencies: Vec<Dependency>,
+    /// The repositories to start from (mirrored and authenticated).
+    pub repositories: Vec<RemoteRepository>,
+}
+
+/// What Maven reports as a warning during collection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// No POM for the artifact in any repository.
+    MissingPom,
+    /// The POM (or a parent or BOM) cannot be built.
+    InvalidPom,
+}
+
+impl ProblemKind {
+    /// `missing-pom` / `invalid-pom`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            ProblemKind::MissingPom => "missing-pom",
+            ProblemKind::InvalidPom => "invalid-pom",
+        }
+    }
+}
+
+/// A warning: an artifact kept without children because its POM is missing or invalid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// Missing or invalid.
+    pub kind: ProblemKind,
+    /// The artifact whose POM it is.
+    pub artifact: Artifact,
+    /// What the POM reader said.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ProblemKind::MissingPom => write!(
+                f,
+                "the POM for {} is missing, no dependency information available",
+                self.artifact
+            ),
+            ProblemKind::InvalidPom => write!(
+                f,
+                "the POM for {} is invalid, transitive dependencies (if any) will not be available: {}",
+                self.artifact, self.message
+            ),
+        }
+    }
+}
+
+/// Why collection failed (Maven's `DependencyCollectionException`); the graph is still
+/// returned, without the failing dependencies.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CollectError {
+    /// A dependency's version or range cannot be resolved.
+    #[error("{}: {message}", path.join(" → "))]
+    VersionRange {
+        /// From the root to the dependency (`app → a:1.0 → b:[2,3)`).
+        path: Vec<String>,
+        /// What failed, naming the versions seen and the repositories asked.
+        message: String,
+    },
+    /// No version satisfies every range on the paths to an artifact.
+    #[error("could not resolve the version conflict for {conflict}: no version satisfies every range ({})", paths.join("; "))]
+    UnsolvableConflict {
+        /// `groupId:artifactId`.
+        conflict: String,
+        /// The constraints in conflict, with their paths.
+        paths: Vec<String>,
+    },
+}
+
+/// The collected graph, the warnings, and the errors (none when collection succeeded).
+#[derive(Debug, Clone)]
+pub struct CollectResult {
+    /// The graph (after conflict resolution when [`super::collect`] made it).
+    pub graph: DependencyGraph,
+    /// Missing and invalid POMs, each once.
+    pub problems: Vec<Problem>,
+    /// Failures; the collection failed when there is any.
+    pub errors: Vec<CollectError>,
+}
+
+/// Sub-graph key (`DataPool.GraphKey`): equal keys share children.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct GraphKey {
+    artifact: Artifact,
+    repositories: usize,
+    selector: Selector,
+    manager: Manager,
+}
+
+/// Interned repository lists, so lists compare by number.
+#[derive(Default)]
+struct RepositoryLists {
+    lists: Vec<Arc<[RemoteRepository]>>,
+    by_fingerprint: HashMap<String, Vec<usize>>,
+    aggregated: HashMap<(usize, String), usize>,
+}
+
+fn fingerprint(repos: &[RemoteRepository]) -> String {
+    let mut s = String::new();
+    for r in repos {
+        s.push_str(&r.id);
+        s.push('\u{1}');
+        s.push_str(&r.url);
+        for m in &r.mirrored_repositories {
+            s.push('\u{2}');
+            s.push_str(&m.id);
+            s.push('\u{3}');
+            s.push_str(&m.url);
+        }
+        s.push('\u{4}');
+    }
+    s
+}
+
+impl RepositoryLists {
+    fn intern(&mut self, repos: Vec<RemoteRepository>) -> usize {
+        let fp = fingerprint(&repos);
+        let candidates = self.by_fingerprint.entry(fp).or_default();
+        for &i in candidates.iter() {
+            if *self.lists[i] == *repos {
+                return i;
+            }
+        }
+        self.lists.push(Arc::from(repos));
+        candidates.push(self.lists.len() - 1);
+        self.lists.len() - 1
+    }
+}
+
+/// The collector's state for one request (Resolver's `Args`, `DataPool`, `NodeStack`, `Results`).
+pub(crate) struct Collector<'s> {
+    source: &'s dyn DescriptorSource,
+    table: Arc<ManagementTable>,
+    pub(crate) graph: DependencyGraph,
+    descriptors: HashMap<Artifact, Arc<ArtifactDescriptor>>,
+    ranges: HashMap<(Artifact, usize), Arc<RangeResult>>,
+    children: HashMap<GraphKey, ListId>,
+    stack: Vec<NodeId>,
+    repos: RepositoryLists,
+    pub(crate) problems: Vec<Problem>,
+    pub(crate) errors: Vec<CollectError>,
+}
+
+/// The `ClassicDependencyManager` table and the collector's speculation of which descriptors
+/// it will read below a descriptor (for prefetching): the dependencies a transitive POM
+/// contributes unless their scope or optionality drops them, at their managed version.
+pub fn speculative_children(
+    table: &ManagementTable,
+    descriptor: &ArtifactDescriptor,
+) -> Vec<Artifact> {
+    let transitive = Manager::default().derive().derive();
+    descriptor
+        .dependencies
+        .iter()
+        .filter(|d| d.scope != "test" && d.scope != "provided" && !d.is_optional())
+        .filter_map(|d| {
+            let (d, _) = apply_management(transitive.manage(table, d), d.clone(), false);
+            (!rules::lacks_descriptor(&d.artifact) && !ranges::needs_listing(&d.artifact.version))
+                .then_some(d.artifact)
+        })
+        .collect()
+}
+
+impl<'s> Collector<'s> {
+    pub(crate) fn new(source: &'s dyn DescriptorSource, request: &CollectRequest) -> Self {
+        let root = DependencyNode {
+            dependency: None,
+            root_artifact: Some(request.root.clone()),
+            constraint: None,
+            version: None,
+            relocations: Vec::new(),
+            repositories: Arc::from(request.repositories.clone()),
+            management: Management::default(),
+            children: ListId(usize::MAX),
+        };
+        Collector {
+            source,
+            table: Arc::new(ManagementTable::new(&request.managed_dependencies)),
+            graph: DependencyGraph::with_root(root),
+            descriptors: HashMap::new(),
+            ranges: HashMap::new(),
+            children: HashMap::new(),
+            stack: Vec::new(),
+            repos: RepositoryLists::default(),
+            problems: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    /// The management table of this request (for prefetch speculation).
+    pub(crate) fn table(&self) -> Arc<ManagementTable> {
+        self.table.clone()
+    }
+
+    /// Builds the graph below the root.
+    pub(crate) fn run(&mut self, request: &CollectRequest) {
+        if request.dependencies.is_empty() {
+            return;
+        }
+        let repos = self.repos.intern(request.repositories.clone());
+        let root = self.graph.root;
+        self.stack.push(root);
+        let selector = Selector::default().derive(None);
+        let manager = Manager::default().derive();
+        self.prefetch(&request.dependencies, repos, &selector, manager);
+        self.process(&request.dependencies, repos, &selector, manager);
+        self.stack.pop();
+    }
+
+    fn prefetch(&self, deps: &[Dependency], repos: usize, selector: &Selector, manager: Manager) {
+        let list = self.repos.lists[repos].clone();
+        let requests: Vec<(Artifact, Arc<[RemoteRepository]>)> = deps
+            .iter()
+            .filter(|d| selector.select(d).is_ok())
+            .filter_map(|d| {
+                let (d, _) = apply_management(manager.manage(&self.table, d), d.clone(), false);
+                (!rules::lacks_descriptor(&d.artifact)
+                    && !ranges::needs_listing(&d.artifact.version)
+                    && !self.descriptors.contains_key(&d.artifact))
+                .then(|| (d.artifact, list.clone()))
+            })
+            .collect();
+        if !requests.is_empty() {
+            self.source.prefetch(requests);
+        }
+    }
+
+    fn process(
+        &mut self,
+        deps: &[Dependency],
+        repos: usize,
+        selector: &Selector,
+        manager: Manager,
+    ) {
+        for d in deps {
+            self.process_dependency(repos, selector, manager, d.clone(), &[], false);
+        }
+    }
+
+    fn top(&self) -> NodeId {
+        *self.stack.last().expect("the root is on the stack")
+    }
+
+    fn process_dependency(
+        &mut self,
+        repos: usize,
+        selector: &Selector,
+        manager: Manager,
+        dependency: Dependency,
+        relocations: &[Artifact],
+        disable_version_management: bool,
+    ) {
+        if let Err(reason) = selector.select(&dependency) {
+            let parent = self.top();
+            self.graph.omissions.push(Omission {
+                parent,
+                dependency,
+                node: None,
+                reason,
+            });
+            return;
+        }
+        let (dependency, management) = apply_management(
+            manager.manage(&self.table, &dependency),
+            dependency,
+            disable_version_management,
+        );
+        let no_descriptor = rules::lacks_descriptor(&dependency.artifact);
+        let traverse = !no_descriptor && rules::traverse(&dependency.artifact);
+        let range = match self.resolve_range(&dependency, repos) {
+            Ok(r) => r,
+            Err(message) => {
+                let mut path: Vec<String> = self
+                    .stack
+                    .iter()
+                    .filter_map(|&n| self.graph.node(n).artifact().map(ToString::to_string))
+                    .collect();
+                path.push(dependency.artifact.to_string());
+                let parent = self.top();
+                self.graph.omissions.push(Omission {
+                    parent,
+                    dependency,
+                    node: None,
+                    reason: OmissionReason::Range(message.clone()),
+                });
+                self.errors
+                    .push(CollectError::VersionRange { path, message });
+                return;
+            }
+        };
+        for (version, origin) in &range.versions {
+            let original = dependency.artifact.with_version(version.as_str());
+            let mut d = Dependency {
+                artifact: original.clone(),
+                ..dependency.clone()
+            };
+            let descriptor = if no_descriptor {
+                empty_descriptor(&d.artifact)
+            } else {
+                self.descriptor(&d.artifact, repos)
+            };
+            if let Some(a) = &descriptor.artifact {
+                d.artifact = a.clone();
+            }
+            let parent = self.top();
+            if let Some(entry) = self.find_on_stack(&d.artifact) {
+                let cycle_node = self.stack[entry];
+                if self.graph.node(cycle_node).dependency.is_some() {
+                    let (repositories, children) = {
+                        let c = self.graph.node(cycle_node);
+                        (c.repositories.clone(), c.children)
+                    };
+                    let child = self.graph.add_node(DependencyNode {
+                        dependency: Some(d),
+                        root_artifact: None,
+                        constraint: Some(range.constraint.clone()),
+                        version: Some(version.clone()),
+                        relocations: relocations.to_vec(),
+                        repositories,
+                        management: management.clone(),
+                        children,
+                    });
+                    let list = self.graph.node(parent).children;
+                    self.graph.lists[list.0].push(child);
+                    continue;
+                }
+            }
+            if !descriptor.relocations.is_empty() {
+                let disable = original.group_id == d.artifact.group_id
+                    && original.artifact_id == d.artifact.artifact_id;
+                let relocated_from = descriptor.relocations.clone();
+                self.process_dependency(repos, selector, manager, d, &relocated_from, disable);
+                return;
+            }
+            let repositories: Arc<[RemoteRepository]> = match origin {
+                Some(VersionOrigin::Remote(i)) => {
+                    Arc::from(vec![self.repos.lists[repos][*i].clone()])
+                }
+                Some(VersionOrigin::Local) => Arc::from(Vec::new()),
+                None => self.repos.lists[repos].clone(),
+            };
+            let child = self.graph.add_node(DependencyNode {
+                dependency: Some(d.clone()),
+                root_artifact: None,
+                constraint: Some(range.constraint.clone()),
+                version: Some(version.clone()),
+                relocations: relocations.to_vec(),
+                repositories,
+                management: management.clone(),
+                children: ListId(usize::MAX),
+            });
+            let list = self.graph.node(parent).children;
+            self.graph.lists[list.0].push(child);
+            if traverse && !descriptor.dependencies.is_empty() {
+                self.recurse(repos, selector, manager, &d, &descriptor, child);
+            }
+        }
+    }
+
+    fn recurse(
+        &mut self,
+        repos: usize,
+        selector: &Selector,
+        manager: Manager,
+        d: &Dependency,
+        descriptor: &ArtifactDescriptor,
+        child: NodeId,
+    ) {
+        let child_selector = selector.derive(Some(d));
+        let child_manager = manager.derive();
+        let child_repos = self.aggregate(repos, &descriptor.repositories);
+        let key = GraphKey {
+            artifact: d.artifact.clone(),
+            repositories: child_repos,
+            selector: child_selector.clone(),
+            manager: child_manager,
+        };
+        if let Some(&list) = self.children.get(&key) {
+            self.graph.node_mut(child).children = list;
+            return;
+        }
+        let list = self.graph.node(child).children;
+        self.children.insert(key, list);
+        self.stack.push(child);
+        self.prefetch(
+            &descriptor.dependencies,
+            child_repos,
+            &child_selector,
+            child_manager,
+        );
+        self.process(
+            &descriptor.dependencies,
+            child_repos,
+            &child_selector,
+            child_manager,
+        );
+        self.stack.pop();
+    }
+
+    fn aggregate(&mut self, repos: usize, declared: &[RemoteRepository]) -> usize {
+        let key = (repos, fingerprint(declared));
+        if let Some(&id) = self.repos.aggregated.get(&key) {
+            return id;
+        }
+        let merged = self.source.aggregate(&self.repos.lists[repos], declared);
+        let id = self.repos.intern(merged);
+        self.repos.aggregated.insert(key, id);
+        id
+    }
+
+    /// `NodeStack.find`: the nearest node on the path with the same
+    /// `groupId:artifactId:extension:classifier` (any version).
+    fn find_on_stack(&self, artifact: &Artifact) -> Option<usize> {
+        self.stack.iter().rposition(|&n| {
+            self.graph.node(n).artifact().is_some_and(|a| {
+                a.artifact_id == artifact.artifact_id
+                    && a.group_id == artifact.group_id
+                    && a.extension == artifact.extension
+                    && a.classifier == artifact.classifier
+            })
+        })
+    }
+
+    /// `resolveCachedArtifactDescriptor` with Maven's "ignore missing and invalid" policy: a
+    /// missing or invalid POM is a warning and an empty descriptor.
+    fn descriptor(&mut self, artifact: &Artifact, repos: usize) -> Arc<ArtifactDescriptor> {
+        if let Some(d) = self.descriptors.get(artifact) {
+            return d.clone();
+        }
+        let outcome = self.source.descriptor(artifact, &self.repos.lists[repos]);
+        let descriptor = match outcome {
+            DescriptorOutcome::Found(d) => d,
+            DescriptorOutcome::Missing(message) => {
+                self.record_problem(ProblemKind::MissingPom, artifact, message);
+                empty_descriptor(artifact)
+            }
+            DescriptorOutcome::Invalid(message) => {
+                self.record_problem(ProblemKind::InvalidPom, artifact, message);
+                empty_descriptor(artifact)
+            }
+        };
+        self.descriptors
+            .insert(artifact.clone(), descriptor.clone());
+        descriptor
+    }
+
+    fn record_problem(&mut self, kind: ProblemKind, artifact: &Artifact, message: String) {
+        if !self
+            .problems
+            .iter()
+            .any(|p| p.kind == kind && p.artifact == *artifact)
+        {
+            self.problems.push(Problem {
+                kind,
+                artifact: artifact.clone(),
+                message,
+            });
+        }
+    }
+
+    fn resolve_range(
+        &mut self,
+        dependency: &Dependency,
+        repos: usize,
+    ) -> Result<Arc<RangeResult>, String> {
+        let key = (dependency.artifact.clone(), repos);
+        if let Some(r) = self.ranges.get(&key) {
+            return Ok(r.clone());
+        }
+        let list = self.repos.lists[repos].clone();
+        let source = self.source;
+        let artifact = &dependency.artifact;
+        let result = ranges::resolve(&artifact.version, || source.versions(artifact, &list))
+            .map_err(|e| {
+                let searched: Vec<&str> = list.iter().map(|r| r.id.as_str()).collect();
+                format!(
+                    "{}:{}: {e} in {}",
+                    artifact.group_id,
+                    artifact.artifact_id,
+                    if searched.is_empty() {
+                        "the local repository".to_string()
+                    } else {
+                        format!("the local repository, {}", searched.join(", "))
+                    }
+                )
+            })?;
+        let result = Arc::new(result);
+        self.ranges.insert(key, result.clone());
+        Ok(result)
+    }
+}
+
+/// What Resolver returns for an artifact without a usable POM: the artifact, nothing else.
+fn empty_descriptor(artifact: &Artifact) -> Arc<ArtifactDescriptor> {
+    Arc::new(ArtifactDescriptor {
+        artifact: Some(artifact.clone()),
+        ..ArtifactDescriptor::default()
+    })
+}
