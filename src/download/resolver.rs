@@ -246,6 +246,67 @@ impl Resolver {
         r
     }
 
+    /// The versions `groupId:artifactId` has according to `maven-metadata.xml`: the local
+    /// repository's own (`None`), then each repository's (its id), refreshed per update policy
+    /// and checked at most once per session, as Maven's `DefaultVersionRangeResolver` reads them.
+    /// Blocked repositories and repositories with releases and snapshots both disabled are not
+    /// asked, a repository lists only the versions its policies enable (no snapshots from a
+    /// releases-only repository); a repository without metadata lists nothing; unreadable
+    /// metadata is reported in the second list and skipped.
+    pub async fn list_versions(
+        &self,
+        group_id: &str,
+        artifact_id: &str,
+        repositories: &[RemoteRepository],
+    ) -> (Vec<(String, Option<String>)>, Vec<String>) {
+        let coord = Coordinate {
+            group_id: group_id.to_string(),
+            artifact_id: artifact_id.to_string(),
+            extension: "pom".into(),
+            classifier: String::new(),
+            version: String::new(),
+        };
+        let mut out = Vec::new();
+        let mut problems = Vec::new();
+        let local_md = self.inner.local.metadata_file(group_id, artifact_id, "", None);
+        if let Ok(bytes) = std::fs::read(&local_md) {
+            match Metadata::parse(&bytes, &local_md.display().to_string()) {
+                Ok(md) => out.extend(
+                    md.versioning
+                        .iter()
+                        .flat_map(|v| v.versions.iter())
+                        .map(|v| (v.clone(), None)),
+                ),
+                Err(e) => problems.push(e.to_string()),
+            }
+        }
+        let mut warnings = Vec::new();
+        for repo in repositories
+            .iter()
+            .filter(|r| !r.blocked && (r.releases.enabled || r.snapshots.enabled))
+        {
+            match self
+                .inner
+                .refresh_metadata(repo, &coord, "", repo.snapshots.enabled, &mut warnings)
+                .await
+            {
+                // Maven's `filterVersionsByRepositoryType`: a version the repository's policy
+                // for its kind (release or snapshot) disables is not listed.
+                Ok(Some(md)) => out.extend(
+                    md.versioning
+                        .iter()
+                        .flat_map(|v| v.versions.iter())
+                        .filter(|v| repo.policy(is_snapshot_version(v)).enabled)
+                        .map(|v| (v.clone(), Some(repo.id.clone()))),
+                ),
+                Ok(None) => {}
+                Err(e) => problems.push(e),
+            }
+        }
+        problems.extend(warnings);
+        (out, problems)
+    }
+
     /// The local repository this resolver writes into.
     pub fn local_repository(&self) -> &Path {
         &self.inner.cfg.local_repository

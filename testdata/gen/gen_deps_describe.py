@@ -93,6 +93,13 @@ def P(g, a, v, *parts, par=None, packaging=None, mv="4.0.0", head='<?xml version
     return head + '<project xmlns="http://maven.apache.org/POM/4.0.0">\n  %s\n</project>\n' % body
 
 
+def metadata(g, a, *versions):
+    """`maven-metadata.xml` of groupId:artifactId listing `versions`."""
+    body = "".join("<version>%s</version>" % v for v in versions)
+    return {(g, a, None, "maven-metadata.xml"):
+            "<metadata><groupId>%s</groupId><artifactId>%s</artifactId><versioning><versions>%s</versions>"
+            "</versioning></metadata>\n" % (g, a, body)}
+
 def BOM(g, a, v, *parts, par=None):
     return P(g, a, v, *parts, par=par, packaging="pom")
 
@@ -268,6 +275,30 @@ case("parent-dependency-management-merged", "child and parent management merged:
      with_parent([dm(D("org.x", "a", "1"), D("org.x", "b", "1"))], [dm(D("org.x", "a", "2")), deps(D("org.x", "a"), D("org.x", "b"))]))
 case("parent-duplicate-after-interpolation", "keys are compared as written: ${project.groupId} and the literal both stay",
      with_parent([deps(D("org.fix", "x", "1"))], [deps(D("${project.groupId}", "x", "2"))]))
+
+
+
+def parents(*versions):
+    out = metadata("org.fix", "parent", *versions)
+    for v in versions:
+        out[("org.fix", "parent", v)] = P("org.fix", "parent", v, deps(D("org.x", "from-parent", v)), packaging="pom")
+    return out
+
+
+case("parent-range", "a parent version range: the highest listed version inside it",
+     merge(parents("1", "2", "3"), app(par=parent("org.fix", "parent", "[1,3)"))))
+case("parent-range-inclusive", "an inclusive upper bound includes it",
+     merge(parents("1", "2", "3"), app(par=parent("org.fix", "parent", "[1,3]"))))
+case("parent-range-single", "a one-version range needs no listing",
+     merge(parents("2"), app(par=parent("org.fix", "parent", "[2]"))))
+case("parent-range-no-upper-bound", "a parent range without upper bound fails the descriptor",
+     merge(parents("1", "2"), app(par=parent("org.fix", "parent", "[1,)"))))
+case("parent-range-no-match", "no listed version in the parent range fails the descriptor",
+     merge(parents("1", "2"), app(par=parent("org.fix", "parent", "[5,6)"))))
+case("parent-range-child-without-version", "a child without version under a parent range: 'Version must be a constant'",
+     merge(parents("1", "2"), {("org.fix", "app", "1.0"): P("org.fix", "app", None, par=parent("org.fix", "parent", "[1,3)"))}))
+case("parent-range-qualifiers", "the version order decides: 2.0-beta < 2.0 < 2.0.1",
+     merge(parents("2.0-beta", "2.0", "2.0.1", "3.0-SNAPSHOT"), app(par=parent("org.fix", "parent", "[2.0-alpha,3.0)"))))
 
 # --- C. profiles ------------------------------------------------------------------------------------------
 
@@ -503,6 +534,13 @@ case("import-bom-dependencies-ignored", "a BOM's own dependencies are not import
      merge({("org.bom", "b", "1"): BOM("org.bom", "b", "1", dm(D("org.x", "a", "1")), deps(D("org.x", "extra", "1")))},
            app(dm(imp("b")))))
 
+case("parent-range-snapshot-repo", "a repository with snapshots enabled lists 3.0-SNAPSHOT, which the range contains",
+     merge(parents("2.0", "3.0-SNAPSHOT"), app(par=parent("org.fix", "parent", "[2.0,3.0)"))),
+     args=["--repo", "fixrepo=file:///nonexistent-fixture-repo"])
+case("import-range", "an import version range is not resolved: the BOM is not found",
+     merge(metadata("org.bom", "b", "1"), {("org.bom", "b", "1"): BOM("org.bom", "b", "1", dm(D("org.x", "a", "1")))},
+           app(dm(imp("b", v="[1,2)")), deps(D("org.x", "a", "1")))))
+
 # --- G. relocation ----------------------------------------------------------------------------------------
 
 case("relocation-group", "relocation to another groupId",
@@ -601,7 +639,10 @@ FILES_FOR = {"profile-file-exists": {"marker.txt": "present\n"}}
 def path_of(key):
     g, a, v = key[:3]
     name = key[3] if len(key) > 3 else "%s-%s.pom" % (a, v)
+    if v is None:
+        return os.path.join("repo", *g.split("."), a, name)
     return os.path.join("repo", *g.split("."), a, v, name)
+
 
 
 def write():

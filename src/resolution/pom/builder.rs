@@ -599,7 +599,10 @@ async fn read_parent_externally(
                 .unresolvable(),
         );
     };
-    let version = match resolver.resolve_parent_version(shared, &g, &a, &declared) {
+    let version = match resolver
+        .resolve_parent_version(shared, &g, &a, &declared)
+        .await
+    {
         Ok(v) => v,
         Err(e) => {
             unresolvable(e, problems);

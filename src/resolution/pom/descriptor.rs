@@ -279,13 +279,6 @@ impl DescriptorReader {
         }
     }
 
-    /// Resolves version ranges of parents with `ranges` (the highest version of the range the
-    /// repositories list), e.g. the collector's version scheme over `maven-metadata.xml`.
-    pub fn with_version_ranges(mut self, ranges: Arc<RangeResolver>) -> Self {
-        self.shared.ranges = Some(ranges);
-        self
-    }
-
     /// The descriptor of `artifact`, its POM fetched from `repositories` (already mirrored and
     /// authenticated: what the collector holds at that point of the graph).
     pub async fn read_descriptor(
