@@ -633,6 +633,118 @@ case("repository-policies", "repository policies do not show in the descriptor",
 case("repository-duplicate-id", "two POM repositories with one id: the later entry, at the first place",
      app(repos(("r", "https://one.example/"), ("s", "https://s.example/"), ("r", "https://two.example/"))))
 
+# --- J. project files (--pom): DefaultModelBuilder at validation level 3.0, answered by DescribeProject.java ------
+
+
+def project(name, readme, files, repo=None, args=(), pom="app/pom.xml"):
+    case("project-" + name, readme, repo or {}, coord=None, args=list(args) + ["--pom", pom], files=files)
+
+
+APP = ("org.fix", "app", "1.0")
+
+
+def app_pom(*parts, **kw):
+    return P(*APP, *parts, **kw)
+
+
+project("basic", "a project file: dependencies, management, the super POM's central",
+        {"app/pom.xml": app_pom(dm(D("org.x", "m", "2")), deps(D("org.x", "a", "1"), D("org.x", "m")))})
+project("unknown-element", "strict reading: an unknown element is an ERROR for a project file",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "1")), "\n  <bogus/>")})
+project("unknown-element-in-parent", "a parent from the repository is read leniently: a warning only",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "1")), par=PAR)},
+        repo={("org.fix", "parent", "1"): P("org.fix", "parent", "1", "\n  <bogus/>", deps(D("org.x", "p", "1")), packaging="pom")})
+project("local-parent", "the parent is found at ../pom.xml (not in any repository)",
+        {"pom.xml": P("org.fix", "parent", "1", deps(D("org.x", "p", "1")), packaging="pom"),
+         "app/pom.xml": app_pom(par=PAR)}, pom="app/pom.xml")
+project("local-parent-wrong-coordinates", "../pom.xml is another project: warning, the repository's parent",
+        {"pom.xml": P("org.fix", "unrelated", "1", deps(D("org.x", "local", "1")), packaging="pom"),
+         "app/pom.xml": app_pom(par=PAR)},
+        repo={("org.fix", "parent", "1"): P("org.fix", "parent", "1", deps(D("org.x", "remote", "1")), packaging="pom")})
+project("local-parent-other-version", "../pom.xml has another version: the repository's parent",
+        {"pom.xml": P("org.fix", "parent", "2", deps(D("org.x", "local", "1")), packaging="pom"),
+         "app/pom.xml": app_pom(par=PAR)},
+        repo={("org.fix", "parent", "1"): P("org.fix", "parent", "1", deps(D("org.x", "remote", "1")), packaging="pom")})
+project("relative-path-directory", "relativePath naming a directory finds its pom.xml",
+        {"parents/base/pom.xml": P("org.fix", "parent", "1", deps(D("org.x", "p", "1")), packaging="pom"),
+         "app/pom.xml": app_pom(par=parent("org.fix", "parent", "1", rel="../parents/base"))})
+project("relative-path-empty", "an empty relativePath skips ../pom.xml",
+        {"pom.xml": P("org.fix", "parent", "1", deps(D("org.x", "local", "1")), packaging="pom"),
+         "app/pom.xml": app_pom(par=parent("org.fix", "parent", "1", rel=""))},
+        repo={("org.fix", "parent", "1"): P("org.fix", "parent", "1", deps(D("org.x", "remote", "1")), packaging="pom")})
+project("parent-missing", "a parent neither local nor in the repository: the model fails",
+        {"app/pom.xml": app_pom(par=parent("org.fix", "nowhere", "1"))})
+project("local-parent-chain", "two local parents up the directory tree",
+        {"pom.xml": P("org.fix", "grand", "1", deps(D("org.x", "g", "1")), packaging="pom"),
+         "mid/pom.xml": P("org.fix", "parent", "1", deps(D("org.x", "p", "1")), packaging="pom", par=parent("org.fix", "grand", "1")),
+         "mid/app/pom.xml": app_pom(par=PAR)}, pom="mid/app/pom.xml")
+project("local-parent-malformed", "a malformed local parent fails the model",
+        {"pom.xml": "<project><groupId>org.fix</groupId><artifactId>parent</artifactId>",
+         "app/pom.xml": app_pom(par=PAR)})
+project("user-property-wins", "for a project file -D wins over the POM's properties",
+        {"app/pom.xml": app_pom(props(v="pom"), deps(D("org.x", "a", "${v}")))}, args=["-Dv=cli"])
+project("revision", "-Drevision replaces the POM's revision property (CI-friendly versions)",
+        {"app/pom.xml": P("org.fix", "app", "${revision}", props(revision="1.0"), deps(D("org.x", "a", "${revision}")))},
+        args=["-Drevision=2.0"])
+project("basedir-file-activation", "${basedir} in file activation is the project directory",
+        {"app/pom.xml": app_pom(profiles(profile("p", "<file><exists>${basedir}/marker.txt</exists></file>", deps(D("org.x", "p", "1"))))),
+         "app/marker.txt": "x\n"})
+project("relative-file-activation", "a relative activation path is aligned to the project directory",
+        {"app/pom.xml": app_pom(profiles(profile("p", "<file><exists>marker.txt</exists></file>", deps(D("org.x", "p", "1"))))),
+         "app/marker.txt": "x\n"})
+project("project-property-file-activation", "file activation sees the POM's own properties",
+        {"app/pom.xml": app_pom(props(markername="marker.txt"),
+                                profiles(profile("p", "<file><exists>${basedir}/${markername}</exists></file>", deps(D("org.x", "p", "1"))))),
+         "app/marker.txt": "x\n"})
+project("version-expression", "a dependency version left as an expression is an ERROR at level 3.0",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "${nope}")))})
+project("optional-invalid", "optional 'maybe' is an ERROR at level 3.0",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "1", optional="maybe")))})
+project("scope-unknown", "an unknown scope is a warning at level 3.0",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "1", scope="banana")))})
+project("duplicate-dependency", "a duplicate dependency is a warning at level 3.0 (the last wins)",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "1"), D("org.x", "a", "2")))})
+project("no-model-version", "no modelVersion: ERROR",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "1")), mv=None)})
+project("model-version-newer", "modelVersion 5.0.0: FATAL",
+        {"app/pom.xml": app_pom(mv="5.0.0")})
+project("no-group-id", "no groupId and no parent: FATAL",
+        {"app/pom.xml": P(None, "app", "1.0")})
+project("repository-duplicate-id", "two repositories with one id: ERROR at level 3.0",
+        {"app/pom.xml": app_pom(repos(("r", "https://a.example/"), ("r", "https://b.example/")))})
+project("repository-local-id", "a repository with id 'local': warning only at level 3.0",
+        {"app/pom.xml": app_pom(repos(("local", "https://a.example/")))})
+project("import-classifier", "an import with a classifier: ERROR at level 3.0",
+        {"app/pom.xml": app_pom(dm(D("org.bom", "b", "1", type="pom", scope="import", classifier="x")))},
+        repo={("org.bom", "b", "1"): BOM("org.bom", "b", "1", dm(D("org.x", "a", "1")))})
+project("import", "a project imports a BOM from the repository",
+        {"app/pom.xml": app_pom(dm(D("org.bom", "b", "1", type="pom", scope="import")), deps(D("org.x", "a")))},
+        repo={("org.bom", "b", "1"): BOM("org.bom", "b", "1", dm(D("org.x", "a", "1")))})
+project("self-dependency", "a dependency on the project itself: FATAL at level 3.0",
+        {"app/pom.xml": app_pom(deps(D("org.fix", "app", "1.0")))})
+project("plugin-no-artifact", "a plugin without artifactId: FATAL at level 3.0",
+        {"app/pom.xml": app_pom("\n  <build><plugins><plugin><groupId>org.x</groupId></plugin></plugins></build>")})
+project("plugin-empty-version", "a plugin with an empty version: FATAL at level 3.0",
+        {"app/pom.xml": app_pom("\n  <build><plugins><plugin><artifactId>p</artifactId><version/></plugin></plugins></build>")})
+project("plugin-duplicate", "a plugin declared twice: warning at level 3.0",
+        {"app/pom.xml": app_pom("\n  <build><plugins><plugin><artifactId>p</artifactId></plugin><plugin><artifactId>p</artifactId></plugin></plugins></build>",
+                                deps(D("org.x", "a", "1")))})
+project("plugin-version-expression", "a plugin version left as an expression: ERROR at level 3.0",
+        {"app/pom.xml": app_pom("\n  <build><plugins><plugin><artifactId>p</artifactId><version>${nope}</version></plugin></plugins></build>")})
+project("modules-in-jar", "modules in a jar project: ERROR",
+        {"app/pom.xml": app_pom("\n  <modules><module>x</module></modules>")})
+project("snapshot-format", "a version like 1.0SNAPSHOT: warning at level 3.0",
+        {"app/pom.xml": P("org.fix", "app", "1.0SNAPSHOT", deps(D("org.x", "a", "1")))})
+project("exclusion-wildcards", "wildcard exclusions are valid at level 3.0",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "1", excl=[("*", "*"), ("org.*", "x?")])))})
+project("classifier-empty-test-jar", "a project file's empty classifier takes the type's (RepositoryUtils)",
+        {"app/pom.xml": app_pom(deps(D("org.x", "a", "1", type="test-jar", classifier="")))})
+project("profile-property-activation", "-D activates a project profile",
+        {"app/pom.xml": app_pom(profiles(profile("p", "<property><name>go</name></property>", deps(D("org.x", "p", "1")))))},
+        args=["-Dgo"])
+project("parent-relocation-ignored", "a project's own relocation does not apply to a project model",
+        {"app/pom.xml": app_pom(relocation("org.moved"), deps(D("org.x", "a", "1")))})
+
 FILES_FOR = {"profile-file-exists": {"marker.txt": "present\n"}}
 
 
@@ -662,6 +774,7 @@ def write():
             with open(p, "wb") as f:
                 f.write(text if isinstance(text, bytes) else text.encode("utf-8"))
         for fname, text in dict(FILES_FOR.get(name, {}), **files).items():
+            os.makedirs(os.path.dirname(os.path.join(d, fname)), exist_ok=True)
             with open(os.path.join(d, fname), "w") as f:
                 f.write(text)
         with open(os.path.join(d, "settings.xml"), "w") as f:
@@ -669,7 +782,8 @@ def write():
         with open(os.path.join(d, "README"), "w") as f:
             f.write(readme + "\n")
         with open(os.path.join(d, "args"), "w") as f:
-            f.write("\n".join(["describe", "--settings", "settings.xml", "-Dcase.dir=@CASE@"] + args + [coord]) + "\n")
+            tail = [coord] if coord else []
+            f.write("\n".join(["describe", "--settings", "settings.xml", "-Dcase.dir=@CASE@"] + args + tail) + "\n")
     for existing in os.listdir(OUT):
         if existing.startswith("describe-") and existing not in names:
             shutil.rmtree(os.path.join(OUT, existing))

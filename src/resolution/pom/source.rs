@@ -42,11 +42,6 @@ impl ParentData {
     }
 }
 
-/// Highest version of a range among those the repositories list (hook for version ranges of
-/// parents; the default refuses ranges).
-pub type RangeResolver =
-    dyn Fn(&str, &str, &str, &[RemoteRepository]) -> Result<Option<String>, String> + Send + Sync;
-
 /// What one session shares between model builds.
 pub struct Shared {
     pub(crate) resolver: Resolver,
