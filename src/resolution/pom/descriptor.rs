@@ -99,7 +99,7 @@ pub enum DescriptorError {
     },
     /// The POM, a parent or a BOM is malformed or invalid: Maven warns (`invalid-pom`) and
     /// keeps the artifact without dependencies.
-    #[error("the POM of {artifact} is invalid{}: {}", if chain.len() > 1 { format!(" (lineage {})", chain_text(chain)) } else { String::new() }, first_errors(problems))]
+    #[error("the POM of {artifact}{} is invalid{}: {}", file.as_ref().map(|f| format!(" ({})", f.display())).unwrap_or_default(), if chain.len() > 1 { format!(" (lineage {})", chain_text(chain)) } else { String::new() }, first_errors(problems))]
     Invalid {
         /// The artifact whose POM is invalid (after relocations).
         artifact: Artifact,
