@@ -125,7 +125,7 @@ fn read_model(
     pom_file: Option<&Path>,
     level: u32,
     problems: &mut Vec<ModelProblem>,
-) -> Option<Model> {
+) -> Option<Arc<Model>> {
     let parsed = shared.parse(file);
     let location = source_of(file);
     match &*parsed {
@@ -163,8 +163,14 @@ fn read_model(
                     );
                 }
             }
-            let mut m = model.clone();
-            m.pom_file = pom_file.map(Path::to_path_buf);
+            let m = match pom_file {
+                None => model.clone(),
+                Some(f) => {
+                    let mut m = (**model).clone();
+                    m.pom_file = Some(f.to_path_buf());
+                    Arc::new(m)
+                }
+            };
             let raw = validate::validate_raw(&m, level, &location);
             let fatal = raw.iter().any(|p| p.severity == Severity::Fatal);
             problems.extend(raw);
@@ -218,12 +224,12 @@ async fn build_inner(
     let mut lineage: Vec<Lineage> = Vec::new();
     let mut active_profiles = Vec::new();
     let mut parent_ids: Vec<String> = Vec::new();
-    let mut current_raw = input;
+    let mut current_raw: Arc<Model> = input;
     let mut current_file = Some(req.file.clone());
     let mut current_id = String::new();
     let mut is_super = false;
     loop {
-        let mut tmp = current_raw.clone();
+        let mut tmp = (*current_raw).clone();
         merge::merge_duplicate_dependencies(&mut tmp);
         let label = tmp.label.to_string();
         let (active, found) = profiles::select(
@@ -305,7 +311,7 @@ async fn build_inner(
         });
         match parent {
             None => {
-                current_raw = super_model().clone();
+                current_raw = super_model();
                 current_file = None;
                 is_super = true;
             }
@@ -338,7 +344,7 @@ async fn build_inner(
                     parent_ids.push(p.id());
                 }
                 current_id = p.id();
-                current_raw = (*p.raw).clone();
+                current_raw = p.raw.clone();
                 current_file = Some(p.file.clone());
             }
         }
@@ -555,7 +561,7 @@ fn read_parent_locally(
         }
     }
     Ok(Some(ParentData {
-        raw: Arc::new(model),
+        raw: model,
         file: candidate,
         group_id: g.unwrap_or_default(),
         artifact_id: a.unwrap_or_default(),
@@ -653,7 +659,7 @@ async fn read_parent_externally(
         }
     }
     Ok(ParentData {
-        raw: Arc::new(model),
+        raw: model,
         file,
         group_id: g,
         artifact_id: a,

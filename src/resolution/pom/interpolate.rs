@@ -41,6 +41,10 @@ const TRANSLATED_PATHS: [&str; 7] = [
 /// Upper bound on nested lookups for one field: guards against inputs that expand forever.
 const MAX_DEPTH: usize = 200;
 
+/// Upper bound on the length of one interpolated value (`a=${b}${b}`, `b=${c}${c}`, ... doubles
+/// at every level): Maven would run out of memory; this refuses the POM instead.
+const MAX_VALUE_BYTES: usize = 1 << 20;
+
 /// Where the answer to one expression came from.
 #[derive(Debug, Clone)]
 enum Answer {
@@ -83,6 +87,10 @@ struct Interpolator<'a> {
     base_uri: Option<String>,
     timestamp: Option<String>,
     cache: HashMap<String, Option<String>>,
+    /// Expressions already resolved without error, with where the answer came from. Resolving
+    /// one again gives the same text (the sources do not change and a cycle would have shown),
+    /// so this only saves the work: `a=${b}${b}`, `b=${c}${c}`, ... stays linear.
+    memo: HashMap<String, (String, Answer)>,
     problems: Vec<ModelProblem>,
     /// Top-level resolutions of the current field (for explanations).
     uses: Vec<(String, String, String)>,
@@ -129,6 +137,7 @@ impl<'a> Interpolator<'a> {
             base_uri,
             timestamp,
             cache: HashMap::new(),
+            memo: HashMap::new(),
             problems: Vec::new(),
             uses: Vec::new(),
         }
@@ -247,6 +256,26 @@ impl<'a> Interpolator<'a> {
                 if stack.contains(&key) {
                     return Err(Self::cycle(stack, real, whole));
                 }
+                if let Some((v, answer)) = self.memo.get(real) {
+                    if result.len() + v.len() > MAX_VALUE_BYTES {
+                        return Err(format!(
+                            "Resolving expression: '{whole}': the value grows beyond {MAX_VALUE_BYTES} bytes"
+                        ));
+                    }
+                    if depth == 0 {
+                        self.uses
+                            .push((real.to_string(), v.clone(), answer.describe()));
+                    }
+                    result.push_str(v);
+                    copied = end + 1;
+                    match input[copied..].find("${") {
+                        Some(rel) => {
+                            start = copied + rel;
+                            continue;
+                        }
+                        None => break,
+                    }
+                }
                 stack.push(key);
                 let mut value = None;
                 let mut best = false;
@@ -272,12 +301,18 @@ impl<'a> Interpolator<'a> {
                                 self.uses
                                     .push((real.to_string(), iv.clone(), answer.describe()));
                             }
+                            self.memo.insert(real.to_string(), (iv.clone(), answer));
                             Some(iv)
                         })
                     }
                 };
                 stack.pop();
                 if let Some(v) = outcome? {
+                    if result.len() + v.len() > MAX_VALUE_BYTES {
+                        return Err(format!(
+                            "Resolving expression: '{whole}': the value grows beyond {MAX_VALUE_BYTES} bytes"
+                        ));
+                    }
                     result.push_str(&v);
                     resolved = true;
                 }
@@ -322,6 +357,22 @@ impl<'a> Interpolator<'a> {
         if v.contains("${") {
             // A failed required string becomes empty (Maven: null).
             *v = self.field(v).unwrap_or_default();
+        }
+    }
+
+    /// Free-form parts are only checked: their values matter to nobody here, but an expression
+    /// cycle in them makes the model invalid, as in Maven.
+    fn check(&mut self, x: &XNode) {
+        if x.text.contains("${") {
+            let _ = self.field(&x.text);
+        }
+        for (_, v) in &x.attrs {
+            if v.contains("${") {
+                let _ = self.field(v);
+            }
+        }
+        for c in &x.children {
+            self.check(c);
         }
     }
 
@@ -417,8 +468,8 @@ impl<'a> Interpolator<'a> {
                 self.opt(&mut p.checksum_policy);
             }
         }
-        for x in &mut b.extra {
-            self.node(x);
+        for x in &b.extra {
+            self.check(x);
         }
     }
 }
@@ -442,8 +493,8 @@ pub fn interpolate_model(model: &mut Model, ctx: &Context<'_>) -> Vec<ModelProbl
     for (_, v) in &mut model.attrs {
         i.string(v);
     }
-    for x in &mut model.extra {
-        i.node(x);
+    for x in &model.extra {
+        i.check(x);
     }
     for p in &mut model.profiles {
         i.string(&mut p.id);
@@ -465,8 +516,8 @@ pub fn interpolate_model(model: &mut Model, ctx: &Context<'_>) -> Vec<ModelProbl
             }
         }
         i.base(&mut p.base);
-        if let Some(b) = &mut p.build {
-            i.node(b);
+        if let Some(b) = &p.build {
+            i.check(b);
         }
     }
     i.problems
@@ -525,15 +576,13 @@ pub fn reflect(model: &Model, path: &str) -> Option<String> {
             .find(|(k, _)| k == "child.project.url.inherit.append.path")
             .map(|(_, v)| v.clone()),
         (other, None) => {
-            let x = model
-                .extra
-                .iter()
-                .chain(model.base.extra.iter())
-                .find(|x| x.name == other)?;
-            if other == "scm" && rest == ["tag"] && x.child("tag").is_none() {
-                return Some("HEAD".into());
+            let mut layers = model.extra_layers(other).peekable();
+            layers.peek()?;
+            if other == "scm" && rest == ["tag"] {
+                let scm = model.extra("scm")?;
+                return Some(scm.child_text("tag").unwrap_or("HEAD").to_string());
             }
-            leaf(x, &rest)
+            layers.find_map(|x| leaf(x, &rest))
         }
         _ => None,
     }
@@ -727,6 +776,33 @@ mod tests {
             m.base.dependencies[0].version.as_deref(),
             Some("${a${a}}-${a")
         );
+    }
+
+    #[test]
+    fn exponential_expansion_is_refused() {
+        let mut props = String::new();
+        for i in 0..40 {
+            props.push_str(&format!("<p{i}>${{p{}}}${{p{}}}</p{i}>", i + 1, i + 1));
+        }
+        props.push_str("<p40>x</p40>");
+        let xml = format!(
+            "<project><properties>{props}</properties><dependencies><dependency><version>${{p0}}</version></dependency></dependencies></project>"
+        );
+        let started = std::time::Instant::now();
+        let (_, problems) = run(&xml, &[], &[]);
+        assert!(problems.iter().any(|p| p.message.contains("grows beyond")), "{problems:?}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    }
+
+    #[test]
+    fn deep_chains_are_bounded() {
+        let mut props = String::new();
+        for i in 0..500 {
+            props.push_str(&format!("<p{i}>${{p{}}}</p{i}>", i + 1));
+        }
+        let xml = format!("<project><properties>{props}</properties></project>");
+        let (_, problems) = run(&xml, &[], &[]);
+        assert!(problems.iter().any(|p| p.message.contains("nested deeper")), "{problems:?}");
     }
 
     #[test]

@@ -16,6 +16,7 @@
 use super::model::{Dependency, ManagedFrom, Model, ModelBase, Profile, Property, Repository};
 use super::xml::XNode;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// `ModelMerger.merge(list)`: keyed merge of `source` into `target`.
 fn merge_keyed<T: Clone>(
@@ -305,27 +306,30 @@ pub fn inherit(child: &mut Model, parent: &Model) {
         .find(|(k, _)| k == attr)
         .is_none_or(|(_, v)| v.eq_ignore_ascii_case("true"));
     for p in &parent.extra {
-        let name = p.name.as_str();
         let existing = child.extra.iter().position(|c| c.name == p.name);
-        match (name, existing) {
+        match (p.name.as_str(), existing) {
             ("name" | "prerequisites" | "modules" | "reports", _) => {}
             ("url", None) => {
-                let mut u = p.clone();
+                let mut u = (**p).clone();
                 u.text = child_url(&p.text, parent_appends, &child_dir);
-                child.extra.push(u);
+                child.extra.push(Arc::new(u));
             }
-            ("scm", Some(i)) => inherit_scm(&mut child.extra[i], p, &child_dir),
+            ("scm", Some(i)) => {
+                let mut scm = (*child.extra[i]).clone();
+                inherit_scm(&mut scm, p, &child_dir);
+                child.extra[i] = Arc::new(scm);
+            }
             ("scm", None) => {
-                let mut s = XNode {
+                let mut scm = XNode {
                     name: "scm".into(),
                     pos: p.pos,
                     ..XNode::default()
                 };
-                inherit_scm(&mut s, p, &child_dir);
-                child.extra.push(s);
+                inherit_scm(&mut scm, p, &child_dir);
+                child.extra.push(Arc::new(scm));
             }
-            ("build", Some(i)) => merge_node(&mut child.extra[i], p, false, &[]),
-            (_, None) => child.extra.push(p.clone()),
+            // Layers: the parent's build sits behind the child's.
+            ("build", _) | (_, None) => child.extra.push(p.clone()),
             _ => {}
         }
     }
@@ -404,25 +408,21 @@ fn inherit_distribution_management(target: &mut ModelBase, source: &ModelBase, c
     }
 }
 
-fn merge_base_extra(target: &mut Vec<XNode>, source: &[XNode], dominant: bool) {
+fn merge_base_extra(target: &mut Vec<Arc<XNode>>, source: &[Arc<XNode>], dominant: bool) {
     for s in source {
-        match target.iter().position(|t| t.name == s.name) {
-            Some(i) => {
-                if s.name == "reports" {
-                    if dominant {
-                        target[i] = s.clone();
-                    }
-                } else if s.name == "pluginRepositories" {
-                    merge_list_node(&mut target[i], s, dominant)
-                } else {
-                    merge_node(&mut target[i], s, dominant, &[]);
-                }
+        let existing = target.iter().position(|t| t.name == s.name);
+        match (s.name.as_str(), existing) {
+            ("reports", Some(i)) if dominant => target[i] = s.clone(),
+            ("reports", None) if dominant => target.push(s.clone()),
+            ("reports", _) => {}
+            ("pluginRepositories", Some(i)) => {
+                let mut t = (*target[i]).clone();
+                merge_list_node(&mut t, s, dominant);
+                target[i] = Arc::new(t);
             }
-            None => {
-                if s.name != "reports" || dominant {
-                    target.push(s.clone());
-                }
-            }
+            // Layers (reporting): a dominant one goes in front, a recessive one behind.
+            _ if dominant => target.insert(0, s.clone()),
+            _ => target.push(s.clone()),
         }
     }
 }
@@ -465,18 +465,8 @@ pub fn inject_profile(model: &mut Model, profile: &Profile) {
     }
     merge_properties(&mut model.base.properties, &src.properties, true, None);
     if let Some(b) = &profile.build {
-        match model.extra.iter().position(|x| x.name == "build") {
-            Some(i) => merge_node(&mut model.extra[i], b, true, &[]),
-            None => {
-                let mut nb = XNode {
-                    name: "build".into(),
-                    pos: b.pos,
-                    ..XNode::default()
-                };
-                merge_node(&mut nb, b, true, &[]);
-                model.extra.push(nb);
-            }
-        }
+        // A layer in front of the model's own build.
+        model.extra.insert(0, b.clone());
     }
 }
 

@@ -253,8 +253,8 @@ pub struct ModelBase {
     pub dependencies: Vec<Dependency>,
     /// `repositories`.
     pub repositories: Vec<Repository>,
-    /// `pluginRepositories`, `reporting`, `reports` (free form).
-    pub extra: Vec<XNode>,
+    /// `pluginRepositories`, `reporting`, `reports` (free form, shared; see [`Model::extra`]).
+    pub extra: Vec<Arc<XNode>>,
 }
 
 impl ModelBase {
@@ -277,7 +277,7 @@ pub struct Profile {
     /// What the profile injects.
     pub base: ModelBase,
     /// `build` (free form).
-    pub build: Option<XNode>,
+    pub build: Option<Arc<XNode>>,
     /// Where it was written.
     pub pos: Pos,
 }
@@ -301,8 +301,11 @@ pub struct Model {
     pub base: ModelBase,
     /// `profiles`.
     pub profiles: Vec<Profile>,
-    /// Every other element (`name`, `url`, `scm`, `build`, ...), free form.
-    pub extra: Vec<XNode>,
+    /// Every other element (`name`, `url`, `scm`, `build`, ...), free form and shared between
+    /// the models of a lineage. `build` and `reporting` are layered rather than merged: the
+    /// model's own first, then the injected profiles' in front of it, then each parent's; a
+    /// `${project.build.x}` lookup takes the first layer that has `x` (what the merge would give).
+    pub extra: Vec<Arc<XNode>>,
     /// Attributes of `<project>` Maven keeps (`child.project.url.inherit.append.path`).
     pub attrs: Vec<(String, String)>,
     /// The file it was read from, when it is a project file (Maven's `pomFile`).
@@ -331,9 +334,18 @@ impl Default for Model {
 }
 
 impl Model {
-    /// The extra element with this name.
+    /// The first (dominant) extra element with this name.
     pub fn extra(&self, name: &str) -> Option<&XNode> {
-        self.extra.iter().find(|x| x.name == name)
+        self.extra.iter().find(|x| x.name == name).map(|x| &**x)
+    }
+
+    /// Every layer of an extra element with this name, dominant first.
+    pub fn extra_layers<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a XNode> + 'a {
+        self.extra
+            .iter()
+            .chain(self.base.extra.iter())
+            .filter(move |x| x.name == name)
+            .map(|x| &**x)
     }
 
     /// The relocation of this model (its own `distributionManagement/relocation`).
@@ -435,7 +447,7 @@ pub fn from_xnode(root: XNode, label: &str) -> Model {
             }
             _ => {
                 if let Some(x) = base_element(&mut m.base, c, &origin, None) {
-                    m.extra.push(x);
+                    m.extra.push(Arc::new(x));
                 }
             }
         }
@@ -496,7 +508,7 @@ fn base_element(
                 .map(|x| repository(x, origin(x.pos, profile)))
                 .collect()
         }
-        "pluginRepositories" | "reporting" | "reports" => base.extra.push(c),
+        "pluginRepositories" | "reporting" | "reports" => base.extra.push(Arc::new(c)),
         _ => return Some(c),
     }
     None
@@ -516,7 +528,7 @@ fn profile(p: XNode, origin: &dyn Fn(Pos, Option<&Arc<str>>) -> Origin) -> Profi
         match c.name.as_str() {
             "id" => {}
             "activation" => out.activation = Some(activation(&c)),
-            "build" => out.build = Some(c),
+            "build" => out.build = Some(Arc::new(c)),
             _ => {
                 // Profile elements outside ModelBase do not exist in the schema.
                 let _ = base_element(&mut out.base, c, origin, Some(&tag));

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// A parsed POM file: the model and the strict reader's complaint, or why it could not be read.
-pub(crate) type Parsed = Result<(Model, Option<ParseIssue>), ParseIssue>;
+pub(crate) type Parsed = Result<(Arc<Model>, Option<ParseIssue>), ParseIssue>;
 
 /// A parent as Maven's builder keeps it (`ModelData`): the raw model, where it was read, and the
 /// coordinates of the declaration (the version after range resolution).
@@ -78,7 +78,7 @@ impl Shared {
         let label = path.display().to_string();
         let parsed: Parsed = match std::fs::read(path) {
             Ok(bytes) => {
-                read_pom(&bytes).map(|t| (super::model::from_xnode(t.root, &label), t.strict_error))
+                read_pom(&bytes).map(|t| (Arc::new(super::model::from_xnode(t.root, &label)), t.strict_error))
             }
             Err(e) => Err(ParseIssue {
                 message: e.to_string(),

@@ -4,7 +4,7 @@
 
 use super::model::{from_xnode, Model};
 use super::xml::read_pom;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The super POM's content, as `maven-model-builder-3.8.7.jar!/org/apache/maven/model/pom-4.0.0.xml`
 /// defines it (comments left out).
@@ -127,17 +127,19 @@ pub const SUPER_POM: &str = r#"<project>
 "#;
 
 /// The super POM model (parsed once).
-pub fn super_model() -> &'static Model {
-    static MODEL: OnceLock<Model> = OnceLock::new();
-    MODEL.get_or_init(|| {
+pub fn super_model() -> Arc<Model> {
+    static MODEL: OnceLock<Arc<Model>> = OnceLock::new();
+    MODEL
+        .get_or_init(|| {
         let text = read_pom(SUPER_POM.as_bytes()).expect("the built-in super POM is well-formed");
         let mut m = from_xnode(text.root, "super POM");
         m.label = "super POM".into();
         for r in &mut m.base.repositories {
             r.origin.model = m.label.clone();
         }
-        m
+        Arc::new(m)
     })
+        .clone()
 }
 
 #[cfg(test)]

@@ -826,10 +826,10 @@ pub fn validate_effective(m: &Model, level: u32, source: &str) -> Vec<ModelProbl
             );
         }
     }
-    if let Some(build) = m.extra("build") {
+    for build in m.extra_layers("build") {
         effective_build(&mut v, build);
     }
-    if let Some(reporting) = m.base.extra.iter().find(|x| x.name == "reporting") {
+    for reporting in m.extra_layers("reporting") {
         for p in reporting
             .child("plugins")
             .map(|p| p.children.as_slice())
