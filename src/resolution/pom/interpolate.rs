@@ -19,7 +19,7 @@
 //! ERROR that leaves the field empty (`Resolving expression: '${a}': Detected the following
 //! recursive expression cycle in 'a': [a, b]`). Unresolved expressions stay as written.
 
-use super::model::{Dependency, ExpressionUse, Model, ModelBase, Origin};
+use super::model::{Dependency, ExpressionUse, Model, ModelBase, Origin, Resolution};
 use super::problem::ModelProblem;
 use super::xml::XNode;
 use crate::settings::Severity;
@@ -40,6 +40,9 @@ const TRANSLATED_PATHS: [&str; 7] = [
 
 /// Upper bound on nested lookups for one field: guards against inputs that expand forever.
 const MAX_DEPTH: usize = 200;
+
+/// How many resolutions one field's explanation records (beyond, the explanation is cut).
+const MAX_RECORDED: usize = 64;
 
 /// Upper bound on the length of one interpolated value (`a=${b}${b}`, `b=${c}${c}`, ... doubles
 /// at every level): Maven would run out of memory; this refuses the POM instead.
@@ -90,10 +93,10 @@ struct Interpolator<'a> {
     /// Expressions already resolved without error, with where the answer came from. Resolving
     /// one again gives the same text (the sources do not change and a cycle would have shown),
     /// so this only saves the work: `a=${b}${b}`, `b=${c}${c}`, ... stays linear.
-    memo: HashMap<String, (String, Answer)>,
+    memo: HashMap<String, (String, Vec<Resolution>)>,
     problems: Vec<ModelProblem>,
     /// Top-level resolutions of the current field (for explanations).
-    uses: Vec<(String, String, String)>,
+    uses: Vec<Resolution>,
 }
 
 fn trim_prefix(expr: &str) -> Option<&str> {
@@ -256,16 +259,17 @@ impl<'a> Interpolator<'a> {
                 if stack.contains(&key) {
                     return Err(Self::cycle(stack, real, whole));
                 }
-                if let Some((v, answer)) = self.memo.get(real) {
+                if let Some((v, chain)) = self.memo.get(real) {
                     if result.len() + v.len() > MAX_VALUE_BYTES {
                         return Err(format!(
                             "Resolving expression: '{whole}': the value grows beyond {MAX_VALUE_BYTES} bytes"
                         ));
                     }
-                    if depth == 0 {
-                        self.uses
-                            .push((real.to_string(), v.clone(), answer.describe()));
-                    }
+                    let room = MAX_RECORDED.saturating_sub(self.uses.len());
+                    self.uses.extend(chain.iter().take(room).map(|r| Resolution {
+                        depth: r.depth + depth,
+                        ..r.clone()
+                    }));
                     result.push_str(v);
                     copied = end + 1;
                     match input[copied..].find("${") {
@@ -294,14 +298,29 @@ impl<'a> Interpolator<'a> {
                         Ok(None)
                     }
                     Some((v, answer)) => {
+                        let mark = self.uses.len();
                         let inner_value = self.interpolate(&v, stack, unresolvable, depth + 1);
                         inner_value.map(|iv| {
                             let iv = self.post_process(real, iv);
-                            if depth == 0 {
-                                self.uses
-                                    .push((real.to_string(), iv.clone(), answer.describe()));
+                            if self.uses.len() < MAX_RECORDED {
+                                self.uses.insert(
+                                    mark,
+                                    Resolution {
+                                        depth,
+                                        name: real.to_string(),
+                                        value: iv.clone(),
+                                        source: answer.describe(),
+                                    },
+                                );
                             }
-                            self.memo.insert(real.to_string(), (iv.clone(), answer));
+                            let chain = self.uses[mark.min(self.uses.len())..]
+                                .iter()
+                                .map(|r| Resolution {
+                                    depth: r.depth - depth,
+                                    ..r.clone()
+                                })
+                                .collect();
+                            self.memo.insert(real.to_string(), (iv.clone(), chain));
                             Some(iv)
                         })
                     }
@@ -731,7 +750,10 @@ mod tests {
             .iter()
             .find(|e| e.field == "version")
             .unwrap();
-        assert!(used.resolved[0].2.contains("line 1"), "{used:?}");
+        assert!(used.resolved[0].source.contains("line 1"), "{used:?}");
+        assert_eq!(used.resolved[0].name, "v");
+        assert_eq!(used.resolved[1].name, "project.version");
+        assert_eq!(used.resolved[1].depth, 1);
     }
 
     #[test]

@@ -496,6 +496,7 @@ pub fn inject_default_scopes(model: &mut Model) {
     for d in &mut model.base.dependencies {
         if d.scope.as_deref().is_none_or(str::is_empty) {
             d.scope = Some("compile".into());
+            d.trace.scope_defaulted = true;
         }
     }
 }

@@ -82,15 +82,28 @@ pub enum ManagedFrom {
     },
 }
 
-/// One expression met while interpolating a field: `${name}` and what answered it.
+/// One expression resolved while interpolating a field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolution {
+    /// 0 for an expression of the field itself, 1 for one inside its value, ...
+    pub depth: usize,
+    /// The expression (`lib.version`, `project.version`).
+    pub name: String,
+    /// Its final value.
+    pub value: String,
+    /// Where the answer came from (`property defined in g:a:v, line 12`, `the model`, ...).
+    pub source: String,
+}
+
+/// The expressions met while interpolating one field of a dependency.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExpressionUse {
     /// The field (`version`, `scope`, ...).
     pub field: &'static str,
     /// The field as written.
     pub raw: String,
-    /// The expressions resolved, in order: name, value, and where the value was defined.
-    pub resolved: Vec<(String, String, String)>,
+    /// The expressions resolved, outermost first (each followed by those inside its value).
+    pub resolved: Vec<Resolution>,
 }
 
 /// What happened to a dependency between its declaration and the effective model.
@@ -106,6 +119,8 @@ pub struct Trace {
     pub imported: Option<(Vec<String>, Origin)>,
     /// Expressions interpolated in the dependency's fields.
     pub expressions: Vec<ExpressionUse>,
+    /// True when no scope was declared or managed and Maven's default (`compile`) applied.
+    pub scope_defaulted: bool,
 }
 
 /// A `<dependency>`.

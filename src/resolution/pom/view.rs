@@ -85,19 +85,18 @@ fn managed_from_text(m: &ManagedFrom) -> String {
 
 fn expressions_text(out: &mut String, uses: &[ExpressionUse], field: &str, indent: &str) {
     for u in uses.iter().filter(|u| u.field == field) {
-        for (name, value, source) in &u.resolved {
-            let _ = writeln!(
-                out,
-                "{indent}{field} `{}`: ${{{name}}} = {value} ({source})",
-                u.raw
-            );
+        let _ = writeln!(out, "{indent}{field} `{}`:", u.raw);
+        for r in &u.resolved {
+            let pad = "  ".repeat(r.depth + 1);
+            let value: String = if r.value.chars().count() > 200 {
+                r.value.chars().take(200).chain("…".chars()).collect()
+            } else {
+                r.value.clone()
+            };
+            let _ = writeln!(out, "{indent}{pad}${{{}}} = {value} ({})", r.name, r.source);
         }
         if u.resolved.is_empty() {
-            let _ = writeln!(
-                out,
-                "{indent}{field} `{}`: left as written (no value for the expression)",
-                u.raw
-            );
+            let _ = writeln!(out, "{indent}  left as written: no value for the expression");
         }
     }
 }
@@ -156,10 +155,11 @@ fn explain_dependency(out: &mut String, model: &Model, d: &PomDependency, manage
                 );
             }
             None => {
-                let declared = d.trace.expressions.iter().any(|u| u.field == "scope")
-                    || d.scope.as_deref() != Some("compile");
-                if !declared {
-                    let _ = writeln!(out, "{ind}scope compile (declared or Maven's default)");
+                if d.trace.scope_defaulted {
+                    let _ = writeln!(
+                        out,
+                        "{ind}scope compile: none declared or managed (Maven's default)"
+                    );
                 }
                 expressions_text(out, &d.trace.expressions, "scope", &format!("{ind}  "));
             }
