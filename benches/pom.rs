@@ -103,24 +103,30 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("pom");
     group.sample_size(20);
-    group.bench_function("describe every deps-debian POM, fresh session, one by one", |b| {
-        b.iter(|| {
-            let r = reader(&resolver);
-            runtime.block_on(async {
-                for a in &artifacts {
-                    let _ = r.read_descriptor(a, &repos).await;
-                }
+    group.bench_function(
+        "describe every deps-debian POM, fresh session, one by one",
+        |b| {
+            b.iter(|| {
+                let r = reader(&resolver);
+                runtime.block_on(async {
+                    for a in &artifacts {
+                        let _ = r.read_descriptor(a, &repos).await;
+                    }
+                })
             })
-        })
-    });
-    group.bench_function("describe every deps-debian POM, fresh session, all at once", |b| {
-        b.iter(|| {
-            let r = reader(&resolver);
-            runtime.block_on(futures_util::future::join_all(
-                artifacts.iter().map(|a| r.read_descriptor(a, &repos)),
-            ))
-        })
-    });
+        },
+    );
+    group.bench_function(
+        "describe every deps-debian POM, fresh session, all at once",
+        |b| {
+            b.iter(|| {
+                let r = reader(&resolver);
+                runtime.block_on(futures_util::future::join_all(
+                    artifacts.iter().map(|a| r.read_descriptor(a, &repos)),
+                ))
+            })
+        },
+    );
     let big = root.join("org/apache/maven/maven/3.8.7/maven-3.8.7.pom");
     if let Ok(bytes) = std::fs::read(&big) {
         group.bench_function("read maven-3.8.7.pom (XML to model)", |b| {

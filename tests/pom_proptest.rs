@@ -146,7 +146,16 @@ fn pom(n: usize) -> impl Strategy<Value = Pom> {
         proptest::bool::weighted(0.1),
     )
         .prop_map(
-            |(parent, imports, relocate_to, properties, versions, profile_property, packaging_pom, broken)| Pom {
+            |(
+                parent,
+                imports,
+                relocate_to,
+                properties,
+                versions,
+                profile_property,
+                packaging_pom,
+                broken,
+            )| Pom {
                 parent,
                 imports,
                 relocate_to,

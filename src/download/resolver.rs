@@ -268,7 +268,10 @@ impl Resolver {
         };
         let mut out = Vec::new();
         let mut problems = Vec::new();
-        let local_md = self.inner.local.metadata_file(group_id, artifact_id, "", None);
+        let local_md = self
+            .inner
+            .local
+            .metadata_file(group_id, artifact_id, "", None);
         if let Ok(bytes) = std::fs::read(&local_md) {
             match Metadata::parse(&bytes, &local_md.display().to_string()) {
                 Ok(md) => out.extend(

@@ -27,7 +27,12 @@ pub struct DescribeArgs {
     #[arg(long)]
     json: bool,
     /// Describe a project file instead (its project model, as `m2r tree --pom` reads it).
-    #[arg(long, value_name = "FILE", conflicts_with = "coord", required_unless_present = "coord")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "coord",
+        required_unless_present = "coord"
+    )]
     pom: Option<std::path::PathBuf>,
     /// groupId:artifactId[:extension[:classifier]]:version
     #[arg(value_name = "COORD")]

@@ -548,8 +548,12 @@ fn read_parent_locally(
             parent.artifact_id.as_deref().unwrap_or("null")
         ));
         problems.push(
-            ModelProblem::new(Severity::Warning, child_source(child, Some(child_file)), message)
-                .at(Some(parent.pos)),
+            ModelProblem::new(
+                Severity::Warning,
+                child_source(child, Some(child_file)),
+                message,
+            )
+            .at(Some(parent.pos)),
         );
         return Ok(None);
     }
@@ -649,11 +653,11 @@ async fn read_parent_externally(
         match child.version.as_deref() {
             None => problems.push(
                 ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
-                .at(Some(parent.pos)),
+                    .at(Some(parent.pos)),
             ),
             Some(v) if references_parent_version(v) => problems.push(
                 ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
-                .at(Some(parent.pos)),
+                    .at(Some(parent.pos)),
             ),
             Some(_) => {}
         }

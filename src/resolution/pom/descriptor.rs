@@ -15,9 +15,7 @@
 use super::builder::{self, Built, Properties, Request};
 use super::model::{Dependency as PomDependency, Model, Relocation};
 use super::problem::ModelProblem;
-use super::source::{
-    is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared,
-};
+use super::source::{is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared};
 use super::validate::{MAVEN_3_0, MINIMAL};
 use crate::download::coords::base_version;
 use crate::download::Resolver;

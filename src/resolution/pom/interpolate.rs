@@ -266,10 +266,11 @@ impl<'a> Interpolator<'a> {
                         ));
                     }
                     let room = MAX_RECORDED.saturating_sub(self.uses.len());
-                    self.uses.extend(chain.iter().take(room).map(|r| Resolution {
-                        depth: r.depth + depth,
-                        ..r.clone()
-                    }));
+                    self.uses
+                        .extend(chain.iter().take(room).map(|r| Resolution {
+                            depth: r.depth + depth,
+                            ..r.clone()
+                        }));
                     result.push_str(v);
                     copied = end + 1;
                     match input[copied..].find("${") {
@@ -812,7 +813,10 @@ mod tests {
         );
         let started = std::time::Instant::now();
         let (_, problems) = run(&xml, &[], &[]);
-        assert!(problems.iter().any(|p| p.message.contains("grows beyond")), "{problems:?}");
+        assert!(
+            problems.iter().any(|p| p.message.contains("grows beyond")),
+            "{problems:?}"
+        );
         assert!(started.elapsed() < std::time::Duration::from_secs(10));
     }
 
@@ -824,7 +828,10 @@ mod tests {
         }
         let xml = format!("<project><properties>{props}</properties></project>");
         let (_, problems) = run(&xml, &[], &[]);
-        assert!(problems.iter().any(|p| p.message.contains("nested deeper")), "{problems:?}");
+        assert!(
+            problems.iter().any(|p| p.message.contains("nested deeper")),
+            "{problems:?}"
+        );
     }
 
     #[test]

@@ -77,9 +77,12 @@ impl Shared {
         }
         let label = path.display().to_string();
         let parsed: Parsed = match std::fs::read(path) {
-            Ok(bytes) => {
-                read_pom(&bytes).map(|t| (Arc::new(super::model::from_xnode(t.root, &label)), t.strict_error))
-            }
+            Ok(bytes) => read_pom(&bytes).map(|t| {
+                (
+                    Arc::new(super::model::from_xnode(t.root, &label)),
+                    t.strict_error,
+                )
+            }),
             Err(e) => Err(ParseIssue {
                 message: e.to_string(),
                 pos: None,

@@ -131,14 +131,15 @@ pub fn super_model() -> Arc<Model> {
     static MODEL: OnceLock<Arc<Model>> = OnceLock::new();
     MODEL
         .get_or_init(|| {
-        let text = read_pom(SUPER_POM.as_bytes()).expect("the built-in super POM is well-formed");
-        let mut m = from_xnode(text.root, "super POM");
-        m.label = "super POM".into();
-        for r in &mut m.base.repositories {
-            r.origin.model = m.label.clone();
-        }
-        Arc::new(m)
-    })
+            let text =
+                read_pom(SUPER_POM.as_bytes()).expect("the built-in super POM is well-formed");
+            let mut m = from_xnode(text.root, "super POM");
+            m.label = "super POM".into();
+            for r in &mut m.base.repositories {
+                r.origin.model = m.label.clone();
+            }
+            Arc::new(m)
+        })
         .clone()
 }
 

@@ -96,7 +96,10 @@ fn expressions_text(out: &mut String, uses: &[ExpressionUse], field: &str, inden
             let _ = writeln!(out, "{indent}{pad}${{{}}} = {value} ({})", r.name, r.source);
         }
         if u.resolved.is_empty() {
-            let _ = writeln!(out, "{indent}  left as written: no value for the expression");
+            let _ = writeln!(
+                out,
+                "{indent}  left as written: no value for the expression"
+            );
         }
     }
 }
