@@ -250,6 +250,77 @@ impl Resolver {
     pub fn local_repository(&self) -> &Path {
         &self.inner.cfg.local_repository
     }
+
+    /// The versions of `group_id:artifact_id` that the local repository's own metadata
+    /// (`maven-metadata-local.xml`) and each of `repositories` (`maven-metadata.xml`, cached as
+    /// `maven-metadata-<id>.xml` and refreshed per update policy; offline: the cached copy) list,
+    /// local first, each with the index of the repository that listed it (`None`: local), as
+    /// Maven's `DefaultVersionRangeResolver` gathers them. Repositories without metadata, blocked
+    /// or disabled for both releases and snapshots list nothing; unreadable metadata is skipped
+    /// with a warning.
+    pub async fn list_versions(
+        &self,
+        group_id: &str,
+        artifact_id: &str,
+        repositories: &[RemoteRepository],
+    ) -> Vec<(String, Option<usize>)> {
+        let inner = &self.inner;
+        let mut out = Vec::new();
+        let mut warnings = Vec::new();
+        let local_md = inner.local.metadata_file(group_id, artifact_id, "", None);
+        if let Ok(bytes) = std::fs::read(&local_md) {
+            match Metadata::parse(&bytes, &local_md.display().to_string()) {
+                Ok(md) => out.extend(
+                    md.versioning
+                        .into_iter()
+                        .flat_map(|v| v.versions)
+                        .map(|v| (v, None)),
+                ),
+                Err(e) => tracing::warn!("{e}"),
+            }
+        }
+        let coord = Coordinate {
+            group_id: group_id.to_string(),
+            artifact_id: artifact_id.to_string(),
+            extension: "pom".into(),
+            classifier: String::new(),
+            version: String::new(),
+        };
+        let eligible: Vec<(usize, &RemoteRepository)> = repositories
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| !r.blocked && (r.releases.enabled || r.snapshots.enabled))
+            .collect();
+        let fetches = eligible.iter().map(|(_, repo)| {
+            let snapshot = !repo.releases.enabled;
+            let coord = &coord;
+            async move {
+                let mut w = Vec::new();
+                let r = inner
+                    .refresh_metadata(repo, coord, "", snapshot, &mut w)
+                    .await;
+                (r, w)
+            }
+        });
+        let results = futures_util::future::join_all(fetches).await;
+        for ((i, _), (result, w)) in eligible.iter().zip(results) {
+            warnings.extend(w);
+            match result {
+                Ok(Some(md)) => out.extend(
+                    md.versioning
+                        .into_iter()
+                        .flat_map(|v| v.versions)
+                        .map(|v| (v, Some(*i))),
+                ),
+                Ok(None) => {}
+                Err(e) => tracing::warn!("{e}"),
+            }
+        }
+        for w in warnings {
+            tracing::warn!("{w}");
+        }
+        out
+    }
 }
 
 /// A blocking facade over [`Resolver`] with its own tokio runtime, for build tools without one.

@@ -8,6 +8,7 @@ mod describe;
 mod encrypt;
 mod get;
 mod options;
+mod tree;
 mod versions;
 
 use clap::{Parser, Subcommand};
@@ -59,6 +60,8 @@ enum Command {
         #[arg(value_name = "COORD")]
         coords: Vec<String>,
     },
+    /// The dependency graph Maven resolves for a project or an artifact (like `mvn dependency:tree`).
+    Tree(tree::TreeArgs),
     /// Sort versions as Maven Resolver orders them, grouping equal ones.
     Versions(versions::VersionsArgs),
     /// Show the artifact descriptor of a coordinate (its effective POM's dependencies) and why.
@@ -148,6 +151,7 @@ fn main() -> ExitCode {
             let code = get::run(args, repositories, local, offline || settings.offline);
             ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
+        Command::Tree(args) => ExitCode::from(tree::run(args)),
         Command::Versions(args) => ExitCode::from(u8::try_from(versions::run(args)).unwrap_or(1)),
         Command::Describe(args) => ExitCode::from(describe::run(args)),
         Command::EncryptMasterPassword { password } => {

@@ -87,6 +87,15 @@ impl fmt::Display for Problem {
 /// returned, without the failing dependencies.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CollectError {
+    /// A descriptor could not be read (a parent or BOM that cannot be fetched, a transfer
+    /// error): Maven fails the collection.
+    #[error("{}: {message}", path.join(" → "))]
+    Descriptor {
+        /// From the root to the artifact.
+        path: Vec<String>,
+        /// What failed.
+        message: String,
+    },
     /// A dependency's version or range cannot be resolved.
     #[error("{}: {message}", path.join(" → "))]
     VersionRange {
@@ -170,7 +179,7 @@ pub(crate) struct Collector<'s> {
     source: &'s dyn DescriptorSource,
     table: Arc<ManagementTable>,
     pub(crate) graph: DependencyGraph,
-    descriptors: HashMap<Artifact, Arc<ArtifactDescriptor>>,
+    descriptors: HashMap<Artifact, Option<Arc<ArtifactDescriptor>>>,
     ranges: HashMap<(Artifact, usize), Arc<RangeResult>>,
     children: HashMap<GraphKey, ListId>,
     stack: Vec<NodeId>,
@@ -223,11 +232,6 @@ impl<'s> Collector<'s> {
             problems: Vec::new(),
             errors: Vec::new(),
         }
-    }
-
-    /// The management table of this request (for prefetch speculation).
-    pub(crate) fn table(&self) -> Arc<ManagementTable> {
-        self.table.clone()
     }
 
     /// Builds the graph below the root.
@@ -308,12 +312,7 @@ impl<'s> Collector<'s> {
         let range = match self.resolve_range(&dependency, repos) {
             Ok(r) => r,
             Err(message) => {
-                let mut path: Vec<String> = self
-                    .stack
-                    .iter()
-                    .filter_map(|&n| self.graph.node(n).artifact().map(ToString::to_string))
-                    .collect();
-                path.push(dependency.artifact.to_string());
+                let path = self.path_to(&dependency.artifact);
                 let parent = self.top();
                 self.graph.omissions.push(Omission {
                     parent,
@@ -333,14 +332,31 @@ impl<'s> Collector<'s> {
                 ..dependency.clone()
             };
             let descriptor = if no_descriptor {
-                empty_descriptor(&d.artifact)
+                Some(empty_descriptor(&d.artifact))
             } else {
-                self.descriptor(&d.artifact, repos)
+                self.descriptor(&d, repos)
+            };
+            let parent = self.top();
+            let Some(descriptor) = descriptor else {
+                // A descriptor that failed: the node stays, without children.
+                let repositories = self.node_repositories(origin.as_ref(), repos);
+                let child = self.graph.add_node(DependencyNode {
+                    dependency: Some(d),
+                    root_artifact: None,
+                    constraint: Some(range.constraint.clone()),
+                    version: Some(version.clone()),
+                    relocations: relocations.to_vec(),
+                    repositories,
+                    management: management.clone(),
+                    children: ListId(usize::MAX),
+                });
+                let list = self.graph.node(parent).children;
+                self.graph.lists[list.0].push(child);
+                continue;
             };
             if let Some(a) = &descriptor.artifact {
                 d.artifact = a.clone();
             }
-            let parent = self.top();
             if let Some(entry) = self.find_on_stack(&d.artifact) {
                 let cycle_node = self.stack[entry];
                 if self.graph.node(cycle_node).dependency.is_some() {
@@ -370,13 +386,7 @@ impl<'s> Collector<'s> {
                 self.process_dependency(repos, selector, manager, d, &relocated_from, disable);
                 return;
             }
-            let repositories: Arc<[RemoteRepository]> = match origin {
-                Some(VersionOrigin::Remote(i)) => {
-                    Arc::from(vec![self.repos.lists[repos][*i].clone()])
-                }
-                Some(VersionOrigin::Local) => Arc::from(Vec::new()),
-                None => self.repos.lists[repos].clone(),
-            };
+            let repositories = self.node_repositories(origin.as_ref(), repos);
             let child = self.graph.add_node(DependencyNode {
                 dependency: Some(d.clone()),
                 root_artifact: None,
@@ -392,6 +402,20 @@ impl<'s> Collector<'s> {
             if traverse && !descriptor.dependencies.is_empty() {
                 self.recurse(repos, selector, manager, &d, &descriptor, child);
             }
+        }
+    }
+
+    /// `getRemoteRepositories`: the repository that listed a range's version, none for the
+    /// local repository, else every repository in force.
+    fn node_repositories(
+        &self,
+        origin: Option<&VersionOrigin>,
+        repos: usize,
+    ) -> Arc<[RemoteRepository]> {
+        match origin {
+            Some(VersionOrigin::Remote(i)) => Arc::from(vec![self.repos.lists[repos][*i].clone()]),
+            Some(VersionOrigin::Local) => Arc::from(Vec::new()),
+            None => self.repos.lists[repos].clone(),
         }
     }
 
@@ -460,26 +484,56 @@ impl<'s> Collector<'s> {
     }
 
     /// `resolveCachedArtifactDescriptor` with Maven's "ignore missing and invalid" policy: a
-    /// missing or invalid POM is a warning and an empty descriptor.
-    fn descriptor(&mut self, artifact: &Artifact, repos: usize) -> Arc<ArtifactDescriptor> {
+    /// missing or invalid POM is a warning and a descriptor without dependencies; a descriptor
+    /// that fails (`None`) fails the collection, with the path to it.
+    fn descriptor(
+        &mut self,
+        dependency: &Dependency,
+        repos: usize,
+    ) -> Option<Arc<ArtifactDescriptor>> {
+        let artifact = &dependency.artifact;
         if let Some(d) = self.descriptors.get(artifact) {
             return d.clone();
         }
         let outcome = self.source.descriptor(artifact, &self.repos.lists[repos]);
         let descriptor = match outcome {
-            DescriptorOutcome::Found(d) => d,
-            DescriptorOutcome::Missing(message) => {
-                self.record_problem(ProblemKind::MissingPom, artifact, message);
-                empty_descriptor(artifact)
+            DescriptorOutcome::Found(d) => Some(d),
+            DescriptorOutcome::Missing {
+                artifact: named,
+                partial,
+                message,
+            } => {
+                self.record_problem(ProblemKind::MissingPom, &named, message);
+                Some(partial)
             }
-            DescriptorOutcome::Invalid(message) => {
-                self.record_problem(ProblemKind::InvalidPom, artifact, message);
-                empty_descriptor(artifact)
+            DescriptorOutcome::Invalid {
+                artifact: named,
+                partial,
+                message,
+            } => {
+                self.record_problem(ProblemKind::InvalidPom, &named, message);
+                Some(partial)
+            }
+            DescriptorOutcome::Failed(message) => {
+                let path = self.path_to(artifact);
+                self.errors.push(CollectError::Descriptor { path, message });
+                None
             }
         };
         self.descriptors
             .insert(artifact.clone(), descriptor.clone());
         descriptor
+    }
+
+    /// The artifacts from the root to `last` (`Results.addException`'s path).
+    fn path_to(&self, last: &Artifact) -> Vec<String> {
+        let mut path: Vec<String> = self
+            .stack
+            .iter()
+            .filter_map(|&n| self.graph.node(n).artifact().map(ToString::to_string))
+            .collect();
+        path.push(last.to_string());
+        path
     }
 
     fn record_problem(&mut self, kind: ProblemKind, artifact: &Artifact, message: String) {

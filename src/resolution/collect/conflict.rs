@@ -312,7 +312,7 @@ fn build_dag(
     }
 }
 
-fn pullup(entries: &mut Vec<IdEntry>, id: usize, depth: usize) {
+fn pullup(entries: &mut [IdEntry], id: usize, depth: usize) {
     let mut work = vec![(id, depth)];
     while let Some((id, depth)) = work.pop() {
         if depth < entries[id].min_depth {

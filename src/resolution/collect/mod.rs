@@ -5,7 +5,9 @@
 //! [`DependencyGraph`] ([`graph`]), its documents ([`view`]: `m2r tree --json`, the human
 //! tree, `m2r why`), and the class paths Maven derives from it ([`classpath`]).
 //!
-//! Descriptors and version listings come through a [`DescriptorSource`] ([`source`]).
+//! Descriptors and version listings come through a [`DescriptorSource`] ([`source`]); the
+//! repository-backed one, which fetches POMs ahead in parallel while the graph is built in
+//! Maven's order, is [`fetch::RepositorySource`].
 //!
 //! This module does not build POM models (that is [`crate::resolution::pom`]'s) or download
 //! artifacts itself (that is [`crate::download`]'s).
@@ -32,7 +34,9 @@
 pub mod classpath;
 pub mod collector;
 pub mod conflict;
+pub mod fetch;
 pub mod graph;
+pub mod project;
 pub mod ranges;
 pub mod rules;
 pub mod source;

@@ -1,0 +1,116 @@
+//! The collect request of a project, as Maven's dependency resolution starts it: from a POM
+//! file (the effective model's dependencies and dependency management, root `g:a:pom:v`) or
+//! from an artifact in the repositories (its descriptor, root = the artifact after
+//! relocations). Repositories the root POM declares are not added to the request (Maven's
+//! request holds the build's repositories; those of dependency POMs join as they are read).
+
+use super::collector::{CollectRequest, Problem, ProblemKind};
+use super::fetch::RepositorySource;
+use super::source::{DescriptorOutcome, DescriptorSource};
+use crate::repository::RemoteRepository;
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
+use std::path::PathBuf;
+
+/// What to resolve the dependencies of.
+#[derive(Debug, Clone)]
+pub enum Root {
+    /// An artifact whose POM is in the repositories (`g:a[:ext[:cls]]:v`).
+    Artifact(Artifact),
+    /// A project file (`--pom FILE`), built with parent lookup on disk.
+    Pom(PathBuf),
+}
+
+/// The root itself could not be read: no graph.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{}", errors.join("; "))]
+pub struct RootFailure {
+    /// What failed (one line each).
+    pub errors: Vec<String>,
+}
+
+fn request(
+    root: Artifact,
+    d: &ArtifactDescriptor,
+    repositories: &[RemoteRepository],
+) -> CollectRequest {
+    CollectRequest {
+        root,
+        dependencies: d.dependencies.clone(),
+        managed_dependencies: d.managed_dependencies.clone(),
+        repositories: repositories.to_vec(),
+    }
+}
+
+/// The request for `root`, with the problems of reading the root's own POM (a missing or
+/// invalid POM of an artifact root leaves a graph of the root alone, as in Maven).
+pub fn request_for(
+    source: &RepositorySource,
+    root: &Root,
+    repositories: &[RemoteRepository],
+) -> Result<(CollectRequest, Vec<Problem>), RootFailure> {
+    match root {
+        Root::Artifact(a) => match source.descriptor(a, repositories) {
+            DescriptorOutcome::Found(d) => {
+                let root = d.artifact.clone().unwrap_or_else(|| a.clone());
+                Ok((request(root, &d, repositories), Vec::new()))
+            }
+            DescriptorOutcome::Missing {
+                artifact,
+                partial,
+                message,
+            } => Ok((
+                request(
+                    partial.artifact.clone().unwrap_or_else(|| a.clone()),
+                    &partial,
+                    repositories,
+                ),
+                vec![Problem {
+                    kind: ProblemKind::MissingPom,
+                    artifact,
+                    message,
+                }],
+            )),
+            DescriptorOutcome::Invalid {
+                artifact,
+                partial,
+                message,
+            } => Ok((
+                request(
+                    partial.artifact.clone().unwrap_or_else(|| a.clone()),
+                    &partial,
+                    repositories,
+                ),
+                vec![Problem {
+                    kind: ProblemKind::InvalidPom,
+                    artifact,
+                    message,
+                }],
+            )),
+            DescriptorOutcome::Failed(message) => Err(RootFailure {
+                errors: vec![message],
+            }),
+        },
+        Root::Pom(file) => {
+            let reader = source.reader().clone();
+            let built = source.block_on(reader.read_project(file, repositories));
+            match built {
+                Ok(d) => {
+                    let root = d
+                        .artifact
+                        .clone()
+                        .unwrap_or_else(|| Artifact::new("", "", "pom", "", ""));
+                    Ok((request(root, &d, repositories), Vec::new()))
+                }
+                Err(e) => Err(RootFailure {
+                    errors: e
+                        .problems
+                        .iter()
+                        .filter(|p| p.is_error())
+                        .map(ToString::to_string)
+                        .chain(std::iter::once(e.to_string()))
+                        .collect(),
+                }),
+            }
+        }
+    }
+}
