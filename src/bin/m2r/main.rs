@@ -8,8 +8,10 @@ mod describe;
 mod encrypt;
 mod get;
 mod options;
+mod resolve;
 mod tree;
 mod versions;
+mod why;
 
 use clap::{Parser, Subcommand};
 use m2resolver::explain::{explain, resolve_repositories, to_canonical_json};
@@ -62,6 +64,10 @@ enum Command {
     },
     /// The dependency graph Maven resolves for a project or an artifact (like `mvn dependency:tree`).
     Tree(tree::TreeArgs),
+    /// Collect the graph, download every artifact in it and print the class path.
+    Resolve(resolve::ResolveArgs),
+    /// Every path to an artifact in the dependency graph, and why its version won.
+    Why(why::WhyArgs),
     /// Sort versions as Maven Resolver orders them, grouping equal ones.
     Versions(versions::VersionsArgs),
     /// Show the artifact descriptor of a coordinate (its effective POM's dependencies) and why.
@@ -152,6 +158,8 @@ fn main() -> ExitCode {
             ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
         Command::Tree(args) => ExitCode::from(tree::run(args)),
+        Command::Resolve(args) => ExitCode::from(resolve::run(args)),
+        Command::Why(args) => ExitCode::from(why::run(args)),
         Command::Versions(args) => ExitCode::from(u8::try_from(versions::run(args)).unwrap_or(1)),
         Command::Describe(args) => ExitCode::from(describe::run(args)),
         Command::EncryptMasterPassword { password } => {

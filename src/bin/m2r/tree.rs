@@ -56,8 +56,7 @@ pub struct TreeArgs {
 
 /// What a graph command works with: the runtime, the source and the repositories.
 pub struct Session {
-    /// The runtime the source's fetches and the downloads run on (kept alive with it).
-    #[allow(dead_code)]
+    /// The runtime the source's fetches and the downloads run on.
     pub runtime: tokio::runtime::Runtime,
     pub source: RepositorySource,
     pub repositories: Vec<RemoteRepository>,

@@ -3,7 +3,8 @@
 //! [`rules`]), version ranges ([`ranges`], `DefaultVersionRangeResolver`), conflict resolution
 //! ([`conflict`], `ConflictResolver` with Maven's selectors), the resulting
 //! [`DependencyGraph`] ([`graph`]), its documents ([`view`]: `m2r tree --json`, the human
-//! tree, `m2r why`), and the class paths Maven derives from it ([`classpath`]).
+//! tree, `m2r why`), the class paths Maven derives from it ([`classpath`]) and the download
+//! of every artifact in it ([`resolve`]).
 //!
 //! Descriptors and version listings come through a [`DescriptorSource`] ([`source`]); the
 //! repository-backed one, which fetches POMs ahead in parallel while the graph is built in
@@ -38,6 +39,7 @@ pub mod fetch;
 pub mod graph;
 pub mod project;
 pub mod ranges;
+pub mod resolve;
 pub mod rules;
 pub mod source;
 pub mod view;

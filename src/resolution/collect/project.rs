@@ -18,6 +18,9 @@ pub enum Root {
     Artifact(Artifact),
     /// A project file (`--pom FILE`), built with parent lookup on disk.
     Pom(PathBuf),
+    /// An anonymous project with these dependencies (`m2r resolve COORD...`, as
+    /// `mvn dependency:get` and `cs fetch`).
+    Dependencies(Vec<crate::resolution::artifact::Dependency>),
 }
 
 /// The root itself could not be read: no graph.
@@ -90,6 +93,15 @@ pub fn request_for(
                 errors: vec![message],
             }),
         },
+        Root::Dependencies(deps) => Ok((
+            CollectRequest {
+                root: Artifact::new("m2r", "anonymous", "pom", "", "0"),
+                dependencies: deps.clone(),
+                managed_dependencies: Vec::new(),
+                repositories: repositories.to_vec(),
+            },
+            Vec::new(),
+        )),
         Root::Pom(file) => {
             let reader = source.reader().clone();
             let built = source.block_on(reader.read_project(file, repositories));
