@@ -23,7 +23,7 @@ use futures_util::future::{BoxFuture, FutureExt, Shared};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-type Answer = Arc<Result<ArtifactDescriptor, DescriptorError>>;
+type Answer = Arc<Result<Arc<ArtifactDescriptor>, DescriptorError>>;
 type Pending = Shared<BoxFuture<'static, Answer>>;
 
 struct Inner {
@@ -124,7 +124,12 @@ impl Inner {
         }
         let this = self.clone();
         let task = self.handle.spawn(async move {
-            let answer = Arc::new(this.reader.read_descriptor(&artifact, &repositories).await);
+            let answer = Arc::new(
+                this.reader
+                    .read_descriptor(&artifact, &repositories)
+                    .await
+                    .map(Arc::new),
+            );
             if let Ok(d) = &*answer {
                 this.read_ahead_below(d, &repositories);
             }
@@ -180,7 +185,7 @@ impl DescriptorSource for RepositorySource {
             .start(artifact.clone(), Arc::from(repositories.to_vec()));
         let answer = self.inner.handle.block_on(fut);
         match &*answer {
-            Ok(d) => DescriptorOutcome::Found(Arc::new(d.clone())),
+            Ok(d) => DescriptorOutcome::Found(d.clone()),
             Err(e) => match (e.kind(), e.partial()) {
                 (Some(ProblemKind::MissingPom), Some(partial)) => DescriptorOutcome::Missing {
                     artifact: e.artifact().clone(),
