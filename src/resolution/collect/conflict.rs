@@ -566,7 +566,7 @@ impl State<'_> {
             None => {
                 self.infos.push(NodeInfo {
                     min_depth: depth,
-                    scopes: Scopes(vec![scope.clone()]),
+                    scopes: Scopes(vec![scope]),
                     optionalities: if optional { OPT_TRUE } else { OPT_FALSE },
                     children: Vec::new(),
                 });
@@ -577,7 +577,7 @@ impl State<'_> {
                 self.parent_optionals.push(optional);
             }
             Some(info) => {
-                let changes = self.infos[info].update(depth, scope.clone(), optional);
+                let changes = self.infos[info].update(depth, scope, optional);
                 if changes == 0 {
                     self.stack[list.0] = false;
                     return false;
@@ -622,7 +622,7 @@ impl State<'_> {
             parent_node: parent,
             node,
             depth: 0,
-            scopes: Scopes(vec![scope.clone()]),
+            scopes: Scopes(vec![scope]),
             optionalities: if optional { OPT_TRUE } else { OPT_FALSE },
         };
         match self.parent_nodes.last().copied() {
