@@ -589,3 +589,174 @@ fn empty_descriptor(artifact: &Artifact) -> Arc<ArtifactDescriptor> {
         ..ArtifactDescriptor::default()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::source::MemorySource;
+    use super::super::{collect, view};
+    use super::*;
+
+    fn jar(coord: &str) -> Artifact {
+        let p: Vec<&str> = coord.split(':').collect();
+        Artifact::from_type(p[0], p[1], "jar", "", p[2])
+    }
+
+    fn dep(coord: &str, scope: &str) -> Dependency {
+        Dependency::new(jar(coord), scope)
+    }
+
+    fn world(edges: &[(&str, &[(&str, &str)])]) -> MemorySource {
+        let mut s = MemorySource::new();
+        for (coord, deps) in edges {
+            s.add(
+                &jar(coord).to_string(),
+                ArtifactDescriptor {
+                    dependencies: deps.iter().map(|(c, sc)| dep(c, sc)).collect(),
+                    ..Default::default()
+                },
+            );
+        }
+        s
+    }
+
+    fn request(deps: &[(&str, &str)]) -> CollectRequest {
+        CollectRequest {
+            root: Artifact::new("g", "app", "pom", "", "1"),
+            dependencies: deps.iter().map(|(c, s)| dep(c, s)).collect(),
+            managed_dependencies: Vec::new(),
+            repositories: Vec::new(),
+        }
+    }
+
+    /// Each row: the world, the root's dependencies, the class path Maven computes.
+    #[test]
+    fn graphs_and_their_classpaths() {
+        type Row<'a> = (
+            &'a [(&'a str, &'a [(&'a str, &'a str)])],
+            &'a [(&'a str, &'a str)],
+            &'a [&'a str],
+        );
+        let rows: &[Row] = &[
+            // nearest wins over first declaration
+            (
+                &[
+                    ("g:a:1", &[("g:x:1", "compile")]),
+                    ("g:x:1", &[("g:c:1", "compile")]),
+                    ("g:b:1", &[("g:c:2", "compile")]),
+                ],
+                &[("g:a:1", "compile"), ("g:b:1", "compile")],
+                &[
+                    "g:a:jar:1:compile",
+                    "g:x:jar:1:compile",
+                    "g:b:jar:1:compile",
+                    "g:c:jar:2:compile",
+                ],
+            ),
+            // scope widening: runtime and compile paths at equal depth give compile
+            (
+                &[
+                    ("g:a:1", &[("g:c:1", "runtime")]),
+                    ("g:b:1", &[("g:c:1", "compile")]),
+                ],
+                &[("g:a:1", "compile"), ("g:b:1", "compile")],
+                &[
+                    "g:a:jar:1:compile",
+                    "g:c:jar:1:compile",
+                    "g:b:jar:1:compile",
+                ],
+            ),
+            // a cycle is cut
+            (
+                &[
+                    ("g:a:1", &[("g:b:1", "compile")]),
+                    ("g:b:1", &[("g:a:1", "compile")]),
+                ],
+                &[("g:a:1", "compile")],
+                &["g:a:jar:1:compile", "g:b:jar:1:compile"],
+            ),
+            // below a test dependency everything is test; transitive test is dropped
+            (
+                &[("g:a:1", &[("g:b:1", "compile"), ("g:t:1", "test")])],
+                &[("g:a:1", "test")],
+                &["g:a:jar:1:test", "g:b:jar:1:test"],
+            ),
+        ];
+        for (edges, deps, want) in rows {
+            let result = collect(&world(edges), &request(deps));
+            assert!(result.errors.is_empty(), "{:?}", result.errors);
+            assert_eq!(view::classpath(&result.graph), *want);
+        }
+    }
+
+    #[test]
+    fn identical_subgraphs_share_children_and_descriptors_are_read_once() {
+        let w = world(&[
+            ("g:a:1", &[("g:s:1", "compile")]),
+            ("g:b:1", &[("g:s:1", "compile")]),
+            ("g:s:1", &[("g:leaf:1", "compile")]),
+        ]);
+        let mut collector =
+            Collector::new(&w, &request(&[("g:a:1", "compile"), ("g:b:1", "compile")]));
+        collector.run(&request(&[("g:a:1", "compile"), ("g:b:1", "compile")]));
+        let g = &collector.graph;
+        let s_nodes: Vec<&DependencyNode> = g
+            .nodes
+            .iter()
+            .filter(|n| n.artifact().is_some_and(|a| a.artifact_id == "s"))
+            .collect();
+        assert_eq!(s_nodes.len(), 2);
+        assert_eq!(
+            s_nodes[0].children, s_nodes[1].children,
+            "one shared child list"
+        );
+        let reads = w.requests.lock().unwrap();
+        assert_eq!(reads.iter().filter(|r| r.starts_with("g:s:")).count(), 1);
+    }
+
+    #[test]
+    fn failures_name_the_path() {
+        let mut w = world(&[(
+            "g:a:1",
+            &[("g:broken:1", "compile"), ("g:r:[5,6)", "compile")],
+        )]);
+        w.add_failing("g:broken:jar:1");
+        w.list("g:r", "", &["1.0", "2.0"]);
+        let result = collect(&w, &request(&[("g:a:1", "compile")]));
+        let errors: Vec<String> = result.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].starts_with("g:app:pom:1 → g:a:jar:1 → g:broken:jar:1:"),
+            "{}",
+            errors[0]
+        );
+        assert_eq!(
+            errors[1],
+            "g:app:pom:1 → g:a:jar:1 → g:r:jar:[5,6): g:r: no version in [5,6) among 1.0, 2.0 in the local repository"
+        );
+        // the failed descriptor's node stays, without children; the range's does not
+        assert_eq!(
+            view::classpath(&result.graph),
+            ["g:a:jar:1:compile", "g:broken:jar:1:compile"]
+        );
+    }
+
+    #[test]
+    fn missing_and_invalid_poms_are_problems_not_errors() {
+        let mut w = world(&[("g:a:1", &[("g:gone:1", "compile"), ("g:bad:1", "compile")])]);
+        w.add_invalid("g:bad:jar:1");
+        let result = collect(&w, &request(&[("g:a:1", "compile")]));
+        assert!(result.errors.is_empty());
+        let kinds: Vec<(&str, String)> = result
+            .problems
+            .iter()
+            .map(|p| (p.kind.as_str(), p.artifact.to_string()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("missing-pom", "g:gone:jar:1".to_string()),
+                ("invalid-pom", "g:bad:jar:1".to_string())
+            ]
+        );
+    }
+}

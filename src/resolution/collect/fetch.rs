@@ -174,6 +174,41 @@ impl Inner {
     }
 }
 
+fn outcome(answer: &Result<Arc<ArtifactDescriptor>, DescriptorError>) -> DescriptorOutcome {
+    match answer {
+        Ok(d) => DescriptorOutcome::Found(d.clone()),
+        Err(e) => match (e.kind(), e.partial()) {
+            (Some(ProblemKind::MissingPom), Some(partial)) => DescriptorOutcome::Missing {
+                artifact: e.artifact().clone(),
+                partial: Arc::new(partial),
+                message: e.to_string(),
+            },
+            (Some(ProblemKind::InvalidPom), Some(partial)) => DescriptorOutcome::Invalid {
+                artifact: e.artifact().clone(),
+                partial: Arc::new(partial),
+                message: e.to_string(),
+            },
+            _ => DescriptorOutcome::Failed(e.to_string()),
+        },
+    }
+}
+
+impl RepositorySource {
+    /// The descriptor of a root artifact, with its dependency management.
+    pub fn root_descriptor(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> DescriptorOutcome {
+        let answer = self
+            .inner
+            .handle
+            .block_on(self.inner.reader.read_descriptor(artifact, repositories))
+            .map(Arc::new);
+        outcome(&answer)
+    }
+}
+
 impl DescriptorSource for RepositorySource {
     fn descriptor(
         &self,
@@ -183,23 +218,7 @@ impl DescriptorSource for RepositorySource {
         let fut = self
             .inner
             .start(artifact.clone(), Arc::from(repositories.to_vec()));
-        let answer = self.inner.handle.block_on(fut);
-        match &*answer {
-            Ok(d) => DescriptorOutcome::Found(d.clone()),
-            Err(e) => match (e.kind(), e.partial()) {
-                (Some(ProblemKind::MissingPom), Some(partial)) => DescriptorOutcome::Missing {
-                    artifact: e.artifact().clone(),
-                    partial: Arc::new(partial),
-                    message: e.to_string(),
-                },
-                (Some(ProblemKind::InvalidPom), Some(partial)) => DescriptorOutcome::Invalid {
-                    artifact: e.artifact().clone(),
-                    partial: Arc::new(partial),
-                    message: e.to_string(),
-                },
-                _ => DescriptorOutcome::Failed(e.to_string()),
-            },
-        }
+        outcome(&self.inner.handle.block_on(fut))
     }
 
     fn versions(

@@ -60,6 +60,12 @@ pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> Colle
     let mut errors = std::mem::take(&mut collector.errors);
     let problems = std::mem::take(&mut collector.problems);
     let mut graph = collector.graph;
+    tracing::debug!(
+        nodes = graph.nodes.len(),
+        lists = graph.lists.len(),
+        "collected {}",
+        request.root
+    );
     if let Err(e) = conflict::resolve_conflicts(&mut graph) {
         errors.push(e);
     }

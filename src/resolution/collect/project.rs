@@ -6,7 +6,7 @@
 
 use super::collector::{CollectRequest, Problem, ProblemKind};
 use super::fetch::RepositorySource;
-use super::source::{DescriptorOutcome, DescriptorSource};
+use super::source::DescriptorOutcome;
 use crate::repository::RemoteRepository;
 use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
 use std::path::PathBuf;
@@ -52,7 +52,9 @@ pub fn request_for(
     repositories: &[RemoteRepository],
 ) -> Result<(CollectRequest, Vec<Problem>), RootFailure> {
     match root {
-        Root::Artifact(a) => match source.descriptor(a, repositories) {
+        // The root's descriptor is read as is (its management is the graph's); the source's
+        // cache keeps descriptors without it.
+        Root::Artifact(a) => match source.root_descriptor(a, repositories) {
             DescriptorOutcome::Found(d) => {
                 let root = d.artifact.clone().unwrap_or_else(|| a.clone());
                 Ok((request(root, &d, repositories), Vec::new()))
