@@ -246,39 +246,19 @@ impl Resolver {
         r
     }
 
-    /// The local repository this resolver writes into.
-    pub fn local_repository(&self) -> &Path {
-        &self.inner.cfg.local_repository
-    }
-
-    /// The versions of `group_id:artifact_id` that the local repository's own metadata
-    /// (`maven-metadata-local.xml`) and each of `repositories` (`maven-metadata.xml`, cached as
-    /// `maven-metadata-<id>.xml` and refreshed per update policy; offline: the cached copy) list,
-    /// local first, each with the index of the repository that listed it (`None`: local), as
-    /// Maven's `DefaultVersionRangeResolver` gathers them. Repositories without metadata, blocked
-    /// or disabled for both releases and snapshots list nothing; unreadable metadata is skipped
-    /// with a warning.
+    /// The versions `groupId:artifactId` has according to `maven-metadata.xml`: the local
+    /// repository's own (`None`), then each repository's (its id), refreshed per update policy
+    /// and checked at most once per session, as Maven's `DefaultVersionRangeResolver` reads them.
+    /// Blocked repositories and repositories with releases and snapshots both disabled are not
+    /// asked, a repository lists only the versions its policies enable (no snapshots from a
+    /// releases-only repository); a repository without metadata lists nothing; unreadable
+    /// metadata is reported in the second list and skipped.
     pub async fn list_versions(
         &self,
         group_id: &str,
         artifact_id: &str,
         repositories: &[RemoteRepository],
-    ) -> Vec<(String, Option<usize>)> {
-        let inner = &self.inner;
-        let mut out = Vec::new();
-        let mut warnings = Vec::new();
-        let local_md = inner.local.metadata_file(group_id, artifact_id, "", None);
-        if let Ok(bytes) = std::fs::read(&local_md) {
-            match Metadata::parse(&bytes, &local_md.display().to_string()) {
-                Ok(md) => out.extend(
-                    md.versioning
-                        .into_iter()
-                        .flat_map(|v| v.versions)
-                        .map(|v| (v, None)),
-                ),
-                Err(e) => tracing::warn!("{e}"),
-            }
-        }
+    ) -> (Vec<(String, Option<String>)>, Vec<String>) {
         let coord = Coordinate {
             group_id: group_id.to_string(),
             artifact_id: artifact_id.to_string(),
@@ -286,40 +266,53 @@ impl Resolver {
             classifier: String::new(),
             version: String::new(),
         };
-        let eligible: Vec<(usize, &RemoteRepository)> = repositories
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| !r.blocked && (r.releases.enabled || r.snapshots.enabled))
-            .collect();
-        let fetches = eligible.iter().map(|(_, repo)| {
-            let snapshot = !repo.releases.enabled;
-            let coord = &coord;
-            async move {
-                let mut w = Vec::new();
-                let r = inner
-                    .refresh_metadata(repo, coord, "", snapshot, &mut w)
-                    .await;
-                (r, w)
+        let mut out = Vec::new();
+        let mut problems = Vec::new();
+        let local_md = self
+            .inner
+            .local
+            .metadata_file(group_id, artifact_id, "", None);
+        if let Ok(bytes) = std::fs::read(&local_md) {
+            match Metadata::parse(&bytes, &local_md.display().to_string()) {
+                Ok(md) => out.extend(
+                    md.versioning
+                        .iter()
+                        .flat_map(|v| v.versions.iter())
+                        .map(|v| (v.clone(), None)),
+                ),
+                Err(e) => problems.push(e.to_string()),
             }
-        });
-        let results = futures_util::future::join_all(fetches).await;
-        for ((i, _), (result, w)) in eligible.iter().zip(results) {
-            warnings.extend(w);
-            match result {
+        }
+        let mut warnings = Vec::new();
+        for repo in repositories
+            .iter()
+            .filter(|r| !r.blocked && (r.releases.enabled || r.snapshots.enabled))
+        {
+            match self
+                .inner
+                .refresh_metadata(repo, &coord, "", repo.snapshots.enabled, &mut warnings)
+                .await
+            {
+                // Maven's `filterVersionsByRepositoryType`: a version the repository's policy
+                // for its kind (release or snapshot) disables is not listed.
                 Ok(Some(md)) => out.extend(
                     md.versioning
-                        .into_iter()
-                        .flat_map(|v| v.versions)
-                        .map(|v| (v, Some(*i))),
+                        .iter()
+                        .flat_map(|v| v.versions.iter())
+                        .filter(|v| repo.policy(is_snapshot_version(v)).enabled)
+                        .map(|v| (v.clone(), Some(repo.id.clone()))),
                 ),
                 Ok(None) => {}
-                Err(e) => tracing::warn!("{e}"),
+                Err(e) => problems.push(e),
             }
         }
-        for w in warnings {
-            tracing::warn!("{w}");
-        }
-        out
+        problems.extend(warnings);
+        (out, problems)
+    }
+
+    /// The local repository this resolver writes into.
+    pub fn local_repository(&self) -> &Path {
+        &self.inner.cfg.local_repository
     }
 }
 

@@ -26,9 +26,17 @@ pub struct DescribeArgs {
     /// Print the machine-readable document of the dependency contract.
     #[arg(long)]
     json: bool,
+    /// Describe a project file instead (its project model, as `m2r tree --pom` reads it).
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "coord",
+        required_unless_present = "coord"
+    )]
+    pom: Option<std::path::PathBuf>,
     /// groupId:artifactId[:extension[:classifier]]:version
     #[arg(value_name = "COORD")]
-    coord: String,
+    coord: Option<String>,
 }
 
 /// Maven's super POM `central`, releases only: the repository when none is given.
@@ -40,12 +48,13 @@ pub fn default_repositories() -> Vec<RemoteRepository> {
 
 /// Runs `m2r describe`; returns the exit status.
 pub fn run(args: DescribeArgs) -> u8 {
-    let coord = match Coordinate::parse(&args.coord) {
-        Ok(c) => c,
-        Err(e) => {
+    let coord = match args.coord.as_deref().map(Coordinate::parse) {
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => {
             eprintln!("m2r: {e}");
             return 2;
         }
+        None => None,
     };
     let mut request = match args.common.explain_request() {
         Ok(r) => r,
@@ -106,31 +115,58 @@ pub fn run(args: DescribeArgs) -> u8 {
         request.settings.system_properties.clone(),
         request.settings.user_properties.clone(),
     );
-    let artifact = Artifact::new(
-        coord.group_id,
-        coord.artifact_id,
-        coord.extension,
-        coord.classifier,
-        coord.version,
-    );
-    let result = runtime.block_on(reader.describe(&artifact, &pipeline.repositories));
-    let (text, status) = match &result {
-        Ok(d) if args.json => (
-            to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
-            0,
-        ),
-        Ok(d) => (view::render(d), 0),
-        Err(e) => {
-            if e.kind().is_some() || !args.json {
-                eprintln!("m2r: {e}");
-            }
-            let (doc, status) = view::error_json(e);
-            if args.json {
-                (to_canonical_json(&doc) + "\n", status)
-            } else {
-                (view::render_error(e), status)
+    let (text, status) = match (coord, &args.pom) {
+        (Some(coord), _) => {
+            let artifact = Artifact::new(
+                coord.group_id,
+                coord.artifact_id,
+                coord.extension,
+                coord.classifier,
+                coord.version,
+            );
+            let result = runtime.block_on(reader.describe(&artifact, &pipeline.repositories));
+            match &result {
+                Ok(d) if args.json => (
+                    to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
+                    0,
+                ),
+                Ok(d) => (view::render(d), 0),
+                Err(e) => {
+                    if e.kind().is_some() || !args.json {
+                        eprintln!("m2r: {e}");
+                    }
+                    let (doc, status) = view::error_json(e);
+                    if args.json {
+                        (to_canonical_json(&doc) + "\n", status)
+                    } else {
+                        (view::render_error(e), status)
+                    }
+                }
             }
         }
+        (None, Some(pom)) => {
+            let pom = request.cwd.join(pom);
+            match runtime.block_on(reader.build_project(&pom, &pipeline.repositories)) {
+                Ok(d) if args.json => (
+                    to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
+                    0,
+                ),
+                Ok(d) => (view::render(&d), 0),
+                Err(e) => {
+                    eprintln!("m2r: {e}");
+                    for p in &e.problems {
+                        eprintln!("  {p}");
+                    }
+                    let text = if args.json {
+                        to_canonical_json(&view::project_error_json(&e)) + "\n"
+                    } else {
+                        String::new()
+                    };
+                    (text, 1)
+                }
+            }
+        }
+        (None, None) => return 2,
     };
     crate::out(&text);
     u8::try_from(status).unwrap_or(1)

@@ -226,7 +226,7 @@ impl DescriptorSource for RepositorySource {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Vec<(String, VersionOrigin)> {
-        let listed = self
+        let (listed, problems) = self
             .inner
             .handle
             .block_on(self.inner.resolver.list_versions(
@@ -234,13 +234,20 @@ impl DescriptorSource for RepositorySource {
                 &artifact.artifact_id,
                 repositories,
             ));
+        for p in problems {
+            tracing::warn!("{p}");
+        }
         listed
             .into_iter()
             .map(|(v, origin)| {
-                (
-                    v,
-                    origin.map_or(VersionOrigin::Local, VersionOrigin::Remote),
-                )
+                let origin = match origin {
+                    None => VersionOrigin::Local,
+                    Some(id) => repositories
+                        .iter()
+                        .position(|r| r.id == id)
+                        .map_or(VersionOrigin::Local, VersionOrigin::Remote),
+                };
+                (v, origin)
             })
             .collect()
     }

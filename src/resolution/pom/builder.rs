@@ -268,12 +268,15 @@ async fn build_inner(
             Ok(p) => p,
             Err(()) => {
                 let id = if first { tmp.id() } else { current_id };
+                let parent_id = tmp.parent.as_ref().map(|p| p.id());
                 lineage.push(Lineage {
                     model: tmp,
                     file: current_file,
                     id,
                 });
-                return Err(fail(problems, &lineage));
+                let mut failed = fail(problems, &lineage);
+                failed.chain.extend(parent_id);
+                return Err(failed);
             }
         };
         let this_id = if first {
@@ -323,6 +326,13 @@ async fn build_inner(
                     ));
                     let mut failed = fail(problems, &lineage);
                     failed.chain.push(p.id());
+                    // Maven walks the loop once more before it notices; name it once, up to the
+                    // first POM met twice.
+                    if let Some(repeat) = (1..failed.chain.len())
+                        .find(|&i| failed.chain[..i].contains(&failed.chain[i]))
+                    {
+                        failed.chain.truncate(repeat + 1);
+                    }
                     return Err(failed);
                 } else {
                     parent_ids.push(p.id());
@@ -432,6 +442,7 @@ async fn read_parent(
                         req,
                         resolver,
                         child,
+                        child_file,
                         child_is_root,
                         problems,
                     )
@@ -531,8 +542,12 @@ fn read_parent_locally(
             parent.artifact_id.as_deref().unwrap_or("null")
         ));
         problems.push(
-            ModelProblem::new(Severity::Warning, child.label.to_string(), message)
-                .at(Some(parent.pos)),
+            ModelProblem::new(
+                Severity::Warning,
+                child_source(child, Some(child_file)),
+                message,
+            )
+            .at(Some(parent.pos)),
         );
         return Ok(None);
     }
@@ -552,6 +567,12 @@ fn read_parent_locally(
     }))
 }
 
+/// How problems name a POM: its file when known, else its coordinates.
+fn child_source(child: &Model, file: Option<&Path>) -> String {
+    file.map(source_of)
+        .unwrap_or_else(|| child.label.to_string())
+}
+
 fn references_parent_version(v: &str) -> bool {
     matches!(
         v,
@@ -567,12 +588,14 @@ async fn read_parent_externally(
     req: &Request,
     resolver: &ModelResolver,
     child: &Model,
+    child_file: Option<&Path>,
     child_is_root: bool,
     problems: &mut Vec<ModelProblem>,
 ) -> Result<ParentData, ()> {
     let Some(parent) = &child.parent else {
         return Err(());
     };
+    let source = child_source(child, child_file);
     let g = parent.group_id.clone().unwrap_or_default();
     let a = parent.artifact_id.clone().unwrap_or_default();
     let declared = parent.version.clone().unwrap_or_default();
@@ -594,12 +617,15 @@ async fn read_parent_externally(
             }
         }
         problems.push(
-            ModelProblem::new(Severity::Fatal, child.label.to_string(), text)
+            ModelProblem::new(Severity::Fatal, &source, text)
                 .at(Some(parent.pos))
                 .unresolvable(),
         );
     };
-    let version = match resolver.resolve_parent_version(shared, &g, &a, &declared) {
+    let version = match resolver
+        .resolve_parent_version(shared, &g, &a, &declared)
+        .await
+    {
         Ok(v) => v,
         Err(e) => {
             unresolvable(e, problems);
@@ -620,20 +646,12 @@ async fn read_parent_externally(
     if version != declared {
         match child.version.as_deref() {
             None => problems.push(
-                ModelProblem::new(
-                    Severity::Fatal,
-                    child.label.to_string(),
-                    "Version must be a constant",
-                )
-                .at(Some(parent.pos)),
+                ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
+                    .at(Some(parent.pos)),
             ),
             Some(v) if references_parent_version(v) => problems.push(
-                ModelProblem::new(
-                    Severity::Fatal,
-                    child.label.to_string(),
-                    "Version must be a constant",
-                )
-                .at(Some(parent.pos)),
+                ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
+                    .at(Some(parent.pos)),
             ),
             Some(_) => {}
         }

@@ -15,9 +15,7 @@
 use super::builder::{self, Built, Properties, Request};
 use super::model::{Dependency as PomDependency, Model, Relocation};
 use super::problem::ModelProblem;
-use super::source::{
-    is_missing, pom_coordinate, to_remote_repository, ModelResolver, RangeResolver, Shared,
-};
+use super::source::{is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared};
 use super::validate::{MAVEN_3_0, MINIMAL};
 use crate::download::coords::base_version;
 use crate::download::Resolver;
@@ -99,7 +97,7 @@ pub enum DescriptorError {
     },
     /// The POM, a parent or a BOM is malformed or invalid: Maven warns (`invalid-pom`) and
     /// keeps the artifact without dependencies.
-    #[error("the POM of {artifact} is invalid{}: {}", if chain.len() > 1 { format!(" (lineage {})", chain_text(chain)) } else { String::new() }, first_errors(problems))]
+    #[error("the POM of {artifact}{} is invalid{}: {}", file.as_ref().map(|f| format!(" ({})", f.display())).unwrap_or_default(), if chain.len() > 1 { format!(" (lineage {})", chain_text(chain)) } else { String::new() }, first_errors(problems))]
     Invalid {
         /// The artifact whose POM is invalid (after relocations).
         artifact: Artifact,
@@ -277,13 +275,6 @@ impl DescriptorReader {
             project_properties,
             descriptors: Mutex::new(HashMap::new()),
         }
-    }
-
-    /// Resolves version ranges of parents with `ranges` (the highest version of the range the
-    /// repositories list), e.g. the collector's version scheme over `maven-metadata.xml`.
-    pub fn with_version_ranges(mut self, ranges: Arc<RangeResolver>) -> Self {
-        self.shared.ranges = Some(ranges);
-        self
     }
 
     /// The descriptor of `artifact`, its POM fetched from `repositories` (already mirrored and

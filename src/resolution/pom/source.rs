@@ -17,6 +17,7 @@ use super::model::{Dependency, Model, Repository, RepositoryPolicy};
 use super::xml::{read_pom, ParseIssue};
 use crate::download::{Coordinate, DownloadError, Resolver};
 use crate::repository::{aggregate_repositories, Policy, RemoteRepository, Selectors};
+use crate::resolution::version::{Version, VersionConstraint};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -41,11 +42,6 @@ impl ParentData {
     }
 }
 
-/// Highest version of a range among those the repositories list (hook for version ranges of
-/// parents; the default refuses ranges).
-pub type RangeResolver =
-    dyn Fn(&str, &str, &str, &[RemoteRepository]) -> Result<Option<String>, String> + Send + Sync;
-
 /// What one session shares between model builds.
 pub struct Shared {
     pub(crate) resolver: Resolver,
@@ -53,7 +49,6 @@ pub struct Shared {
     parsed: Mutex<HashMap<PathBuf, Arc<Parsed>>>,
     parents: Mutex<HashMap<String, ParentData>>,
     imports: Mutex<HashMap<String, Arc<Vec<Dependency>>>>,
-    pub(crate) ranges: Option<Arc<RangeResolver>>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -72,7 +67,6 @@ impl Shared {
             parsed: Mutex::new(HashMap::new()),
             parents: Mutex::new(HashMap::new()),
             imports: Mutex::new(HashMap::new()),
-            ranges: None,
         }
     }
 
@@ -224,39 +218,46 @@ impl ModelResolver {
             .map_err(|e| e.to_string())
     }
 
-    /// `resolveModel(Parent)`: the highest version of a range among those the repositories list
-    /// (the range must have an upper bound); a plain version as is.
-    pub fn resolve_parent_version(
+    /// `resolveModel(Parent)` with `DefaultVersionRangeResolver`: a plain version as is; a
+    /// range whose bounds are one version, that version; any other range, the highest version
+    /// `maven-metadata.xml` lists (local repository and repositories in force) that it
+    /// contains — and the range must have an upper bound.
+    pub async fn resolve_parent_version(
         &self,
         shared: &Shared,
         group_id: &str,
         artifact_id: &str,
         version: &str,
     ) -> Result<String, String> {
-        let is_range = version.starts_with('[') || version.starts_with('(');
-        if !is_range {
+        let constraint = VersionConstraint::parse(version).map_err(|e| e.to_string())?;
+        let Some(range) = constraint.range() else {
             return Ok(version.to_string());
-        }
-        let Some(ranges) = &shared.ranges else {
+        };
+        let highest = match (range.lower(), range.upper()) {
+            (Some(l), Some(u)) if l == u => Some(l.version.clone()),
+            _ => {
+                let (listed, _problems) = shared
+                    .resolver
+                    .list_versions(group_id, artifact_id, &self.repositories)
+                    .await;
+                listed
+                    .iter()
+                    .map(|(v, _)| Version::parse(v))
+                    .filter(|v| constraint.contains(v))
+                    .max()
+            }
+        };
+        let Some(highest) = highest else {
             return Err(format!(
-                "the parent version range '{version}' cannot be resolved: version ranges are not available in this build"
+                "No versions matched the requested parent version range '{version}'"
             ));
         };
-        let bounded = version.ends_with(']') || version.ends_with(')');
-        let upper_open = version
-            .rsplit(',')
-            .next()
-            .is_some_and(|u| u.trim_end_matches([']', ')']).trim().is_empty())
-            && version.contains(',');
-        match ranges(group_id, artifact_id, version, &self.repositories)? {
-            None => Err(format!(
-                "No versions matched the requested parent version range '{version}'"
-            )),
-            Some(_) if !bounded || upper_open => Err(format!(
+        if range.upper().is_none() {
+            return Err(format!(
                 "The requested parent version range '{version}' does not specify an upper bound"
-            )),
-            Some(v) => Ok(v),
+            ));
         }
+        Ok(highest.to_string())
     }
 }
 

@@ -56,6 +56,17 @@ pub fn error_json(e: &DescriptorError) -> (Value, i32) {
     }
 }
 
+/// The document for a project file whose model could not be built: `artifact: null` and the
+/// severities of its errors (exit status 1).
+pub fn project_error_json(e: &super::descriptor::ModelBuildError) -> Value {
+    json!({
+        "artifact": null,
+        "error": e.problems.iter().filter(|p| p.is_error()).map(|p| p.severity.to_string()).collect::<Vec<_>>(),
+        "message": e.to_string(),
+        "problems": [],
+    })
+}
+
 fn managed_from_text(m: &ManagedFrom) -> String {
     match m {
         ManagedFrom::Declared(o) => format!("dependencyManagement of {}", o.describe()),
