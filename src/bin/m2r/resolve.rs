@@ -5,16 +5,17 @@
 //! output: the class path on stdout (`:`-separated files in Maven's order), one `error:` line
 //! per artifact that failed on stderr. Collection and downloads live in the library.
 
+use crate::get::Bar;
 use crate::tree::{collect_root, session, GraphArgs};
 use indicatif::{ProgressBar, ProgressStyle};
-use m2resolver::download::{Coordinate, DownloadError, ProgressListener, ResolvedArtifact};
+use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::resolution::collect::classpath::ClasspathScope;
 use m2resolver::resolution::collect::project::Root;
 use m2resolver::resolution::collect::resolve::resolve_artifacts;
 use m2resolver::resolution::{Artifact, Dependency};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 /// Arguments of `m2r resolve`.
@@ -31,22 +32,6 @@ pub struct ResolveArgs {
     /// Compile dependencies of an anonymous project: groupId:artifactId[:extension[:classifier]]:version
     #[arg(value_name = "COORD", required_unless_present = "pom")]
     coords: Vec<String>,
-}
-
-struct Bar(ProgressBar, AtomicU64);
-
-impl ProgressListener for Bar {
-    fn progress(&self, _artifact: &Coordinate, bytes: u64) {
-        let total = self.1.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        self.0
-            .set_message(format!("{}", indicatif::HumanBytes(total)));
-    }
-    fn done(&self, _artifact: &ResolvedArtifact) {
-        self.0.inc(1);
-    }
-    fn failed(&self, _artifact: &Coordinate, _error: &DownloadError) {
-        self.0.inc(1);
-    }
 }
 
 /// Runs `m2r resolve`; returns the exit status.

@@ -36,24 +36,9 @@ pub struct CollectRequest {
     pub repositories: Vec<RemoteRepository>,
 }
 
-/// What Maven reports as a warning during collection.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ProblemKind {
-    /// No POM for the artifact in any repository.
-    MissingPom,
-    /// The POM (or a parent or BOM) cannot be built.
-    InvalidPom,
-}
-
-impl ProblemKind {
-    /// `missing-pom` / `invalid-pom`.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            ProblemKind::MissingPom => "missing-pom",
-            ProblemKind::InvalidPom => "invalid-pom",
-        }
-    }
-}
+/// What Maven reports as a warning during collection (`missing-pom`, `invalid-pom`): the POM
+/// reader's own kinds.
+pub use crate::resolution::pom::ProblemKind;
 
 /// A warning: an artifact kept without children because its POM is missing or invalid.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,6 +108,15 @@ pub struct CollectResult {
     pub problems: Vec<Problem>,
     /// Failures; the collection failed when there is any.
     pub errors: Vec<CollectError>,
+}
+
+/// What a new node is made of.
+struct Candidate<'a> {
+    dependency: Dependency,
+    range: &'a RangeResult,
+    version: &'a crate::resolution::version::Version,
+    relocations: &'a [Artifact],
+    management: &'a Management,
 }
 
 /// Sub-graph key (`DataPool.GraphKey`): equal keys share children.
@@ -340,18 +334,14 @@ impl<'s> Collector<'s> {
             let Some(descriptor) = descriptor else {
                 // A descriptor that failed: the node stays, without children.
                 let repositories = self.node_repositories(origin.as_ref(), repos);
-                let child = self.graph.add_node(DependencyNode {
-                    dependency: Some(d),
-                    root_artifact: None,
-                    constraint: Some(range.constraint.clone()),
-                    version: Some(version.clone()),
-                    relocations: relocations.to_vec(),
-                    repositories,
-                    management: management.clone(),
-                    children: ListId(usize::MAX),
-                });
-                let list = self.graph.node(parent).children;
-                self.graph.lists[list.0].push(child);
+                let node = Candidate {
+                    dependency: d,
+                    range: &range,
+                    version,
+                    relocations,
+                    management: &management,
+                };
+                self.add_child(parent, node, repositories, ListId(usize::MAX));
                 continue;
             };
             if let Some(a) = &descriptor.artifact {
@@ -364,18 +354,14 @@ impl<'s> Collector<'s> {
                         let c = self.graph.node(cycle_node);
                         (c.repositories.clone(), c.children)
                     };
-                    let child = self.graph.add_node(DependencyNode {
-                        dependency: Some(d),
-                        root_artifact: None,
-                        constraint: Some(range.constraint.clone()),
-                        version: Some(version.clone()),
-                        relocations: relocations.to_vec(),
-                        repositories,
-                        management: management.clone(),
-                        children,
-                    });
-                    let list = self.graph.node(parent).children;
-                    self.graph.lists[list.0].push(child);
+                    let node = Candidate {
+                        dependency: d,
+                        range: &range,
+                        version,
+                        relocations,
+                        management: &management,
+                    };
+                    self.add_child(parent, node, repositories, children);
                     continue;
                 }
             }
@@ -387,22 +373,42 @@ impl<'s> Collector<'s> {
                 return;
             }
             let repositories = self.node_repositories(origin.as_ref(), repos);
-            let child = self.graph.add_node(DependencyNode {
-                dependency: Some(d.clone()),
-                root_artifact: None,
-                constraint: Some(range.constraint.clone()),
-                version: Some(version.clone()),
-                relocations: relocations.to_vec(),
-                repositories,
-                management: management.clone(),
-                children: ListId(usize::MAX),
-            });
-            let list = self.graph.node(parent).children;
-            self.graph.lists[list.0].push(child);
+            let node = Candidate {
+                dependency: d.clone(),
+                range: &range,
+                version,
+                relocations,
+                management: &management,
+            };
+            let child = self.add_child(parent, node, repositories, ListId(usize::MAX));
             if traverse && !descriptor.dependencies.is_empty() {
                 self.recurse(repos, selector, manager, &d, &descriptor, child);
             }
         }
+    }
+
+    /// `createDependencyNode`: a child of `parent` sharing `children` (a fresh list for
+    /// `ListId(usize::MAX)`).
+    fn add_child(
+        &mut self,
+        parent: NodeId,
+        c: Candidate<'_>,
+        repositories: Arc<[RemoteRepository]>,
+        children: ListId,
+    ) -> NodeId {
+        let child = self.graph.add_node(DependencyNode {
+            dependency: Some(c.dependency),
+            root_artifact: None,
+            constraint: Some(c.range.constraint.clone()),
+            version: Some(c.version.clone()),
+            relocations: c.relocations.to_vec(),
+            repositories,
+            management: c.management.clone(),
+            children,
+        });
+        let list = self.graph.node(parent).children;
+        self.graph.lists[list.0].push(child);
+        child
     }
 
     /// `getRemoteRepositories`: the repository that listed a range's version, none for the

@@ -44,6 +44,26 @@ fn request(
     }
 }
 
+/// A root whose POM is missing or invalid: the artifact alone, and the problem.
+fn kept(
+    a: &Artifact,
+    partial: &ArtifactDescriptor,
+    repositories: &[RemoteRepository],
+    kind: ProblemKind,
+    artifact: Artifact,
+    message: String,
+) -> (CollectRequest, Vec<Problem>) {
+    let root = partial.artifact.clone().unwrap_or_else(|| a.clone());
+    (
+        request(root, partial, repositories),
+        vec![Problem {
+            kind,
+            artifact,
+            message,
+        }],
+    )
+}
+
 /// The request for `root`, with the problems of reading the root's own POM (a missing or
 /// invalid POM of an artifact root leaves a graph of the root alone, as in Maven).
 pub fn request_for(
@@ -63,33 +83,25 @@ pub fn request_for(
                 artifact,
                 partial,
                 message,
-            } => Ok((
-                request(
-                    partial.artifact.clone().unwrap_or_else(|| a.clone()),
-                    &partial,
-                    repositories,
-                ),
-                vec![Problem {
-                    kind: ProblemKind::MissingPom,
-                    artifact,
-                    message,
-                }],
+            } => Ok(kept(
+                a,
+                &partial,
+                repositories,
+                ProblemKind::MissingPom,
+                artifact,
+                message,
             )),
             DescriptorOutcome::Invalid {
                 artifact,
                 partial,
                 message,
-            } => Ok((
-                request(
-                    partial.artifact.clone().unwrap_or_else(|| a.clone()),
-                    &partial,
-                    repositories,
-                ),
-                vec![Problem {
-                    kind: ProblemKind::InvalidPom,
-                    artifact,
-                    message,
-                }],
+            } => Ok(kept(
+                a,
+                &partial,
+                repositories,
+                ProblemKind::InvalidPom,
+                artifact,
+                message,
             )),
             DescriptorOutcome::Failed(message) => Err(RootFailure {
                 errors: vec![message],
