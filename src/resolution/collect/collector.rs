@@ -36,24 +36,9 @@ pub struct CollectRequest {
     pub repositories: Vec<RemoteRepository>,
 }
 
-/// What Maven reports as a warning during collection.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ProblemKind {
-    /// No POM for the artifact in any repository.
-    MissingPom,
-    /// The POM (or a parent or BOM) cannot be built.
-    InvalidPom,
-}
-
-impl ProblemKind {
-    /// `missing-pom` / `invalid-pom`.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            ProblemKind::MissingPom => "missing-pom",
-            ProblemKind::InvalidPom => "invalid-pom",
-        }
-    }
-}
+/// What Maven reports as a warning during collection (`missing-pom`, `invalid-pom`): the POM
+/// reader's own kinds.
+pub use crate::resolution::pom::ProblemKind;
 
 /// A warning: an artifact kept without children because its POM is missing or invalid.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,6 +72,15 @@ impl fmt::Display for Problem {
 /// returned, without the failing dependencies.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CollectError {
+    /// A descriptor could not be read (a parent or BOM that cannot be fetched, a transfer
+    /// error): Maven fails the collection.
+    #[error("{}: {message}", path.join(" → "))]
+    Descriptor {
+        /// From the root to the artifact.
+        path: Vec<String>,
+        /// What failed.
+        message: String,
+    },
     /// A dependency's version or range cannot be resolved.
     #[error("{}: {message}", path.join(" → "))]
     VersionRange {
@@ -114,6 +108,15 @@ pub struct CollectResult {
     pub problems: Vec<Problem>,
     /// Failures; the collection failed when there is any.
     pub errors: Vec<CollectError>,
+}
+
+/// What a new node is made of.
+struct Candidate<'a> {
+    dependency: Dependency,
+    range: &'a RangeResult,
+    version: &'a crate::resolution::version::Version,
+    relocations: &'a [Artifact],
+    management: &'a Management,
 }
 
 /// Sub-graph key (`DataPool.GraphKey`): equal keys share children.
@@ -170,7 +173,7 @@ pub(crate) struct Collector<'s> {
     source: &'s dyn DescriptorSource,
     table: Arc<ManagementTable>,
     pub(crate) graph: DependencyGraph,
-    descriptors: HashMap<Artifact, Arc<ArtifactDescriptor>>,
+    descriptors: HashMap<Artifact, Option<Arc<ArtifactDescriptor>>>,
     ranges: HashMap<(Artifact, usize), Arc<RangeResult>>,
     children: HashMap<GraphKey, ListId>,
     stack: Vec<NodeId>,
@@ -223,11 +226,6 @@ impl<'s> Collector<'s> {
             problems: Vec::new(),
             errors: Vec::new(),
         }
-    }
-
-    /// The management table of this request (for prefetch speculation).
-    pub(crate) fn table(&self) -> Arc<ManagementTable> {
-        self.table.clone()
     }
 
     /// Builds the graph below the root.
@@ -308,12 +306,7 @@ impl<'s> Collector<'s> {
         let range = match self.resolve_range(&dependency, repos) {
             Ok(r) => r,
             Err(message) => {
-                let mut path: Vec<String> = self
-                    .stack
-                    .iter()
-                    .filter_map(|&n| self.graph.node(n).artifact().map(ToString::to_string))
-                    .collect();
-                path.push(dependency.artifact.to_string());
+                let path = self.path_to(&dependency.artifact);
                 let parent = self.top();
                 self.graph.omissions.push(Omission {
                     parent,
@@ -333,14 +326,27 @@ impl<'s> Collector<'s> {
                 ..dependency.clone()
             };
             let descriptor = if no_descriptor {
-                empty_descriptor(&d.artifact)
+                Some(empty_descriptor(&d.artifact))
             } else {
-                self.descriptor(&d.artifact, repos)
+                self.descriptor(&d, repos)
+            };
+            let parent = self.top();
+            let Some(descriptor) = descriptor else {
+                // A descriptor that failed: the node stays, without children.
+                let repositories = self.node_repositories(origin.as_ref(), repos);
+                let node = Candidate {
+                    dependency: d,
+                    range: &range,
+                    version,
+                    relocations,
+                    management: &management,
+                };
+                self.add_child(parent, node, repositories, ListId(usize::MAX));
+                continue;
             };
             if let Some(a) = &descriptor.artifact {
                 d.artifact = a.clone();
             }
-            let parent = self.top();
             if let Some(entry) = self.find_on_stack(&d.artifact) {
                 let cycle_node = self.stack[entry];
                 if self.graph.node(cycle_node).dependency.is_some() {
@@ -348,18 +354,14 @@ impl<'s> Collector<'s> {
                         let c = self.graph.node(cycle_node);
                         (c.repositories.clone(), c.children)
                     };
-                    let child = self.graph.add_node(DependencyNode {
-                        dependency: Some(d),
-                        root_artifact: None,
-                        constraint: Some(range.constraint.clone()),
-                        version: Some(version.clone()),
-                        relocations: relocations.to_vec(),
-                        repositories,
-                        management: management.clone(),
-                        children,
-                    });
-                    let list = self.graph.node(parent).children;
-                    self.graph.lists[list.0].push(child);
+                    let node = Candidate {
+                        dependency: d,
+                        range: &range,
+                        version,
+                        relocations,
+                        management: &management,
+                    };
+                    self.add_child(parent, node, repositories, children);
                     continue;
                 }
             }
@@ -370,28 +372,56 @@ impl<'s> Collector<'s> {
                 self.process_dependency(repos, selector, manager, d, &relocated_from, disable);
                 return;
             }
-            let repositories: Arc<[RemoteRepository]> = match origin {
-                Some(VersionOrigin::Remote(i)) => {
-                    Arc::from(vec![self.repos.lists[repos][*i].clone()])
-                }
-                Some(VersionOrigin::Local) => Arc::from(Vec::new()),
-                None => self.repos.lists[repos].clone(),
+            let repositories = self.node_repositories(origin.as_ref(), repos);
+            let node = Candidate {
+                dependency: d.clone(),
+                range: &range,
+                version,
+                relocations,
+                management: &management,
             };
-            let child = self.graph.add_node(DependencyNode {
-                dependency: Some(d.clone()),
-                root_artifact: None,
-                constraint: Some(range.constraint.clone()),
-                version: Some(version.clone()),
-                relocations: relocations.to_vec(),
-                repositories,
-                management: management.clone(),
-                children: ListId(usize::MAX),
-            });
-            let list = self.graph.node(parent).children;
-            self.graph.lists[list.0].push(child);
+            let child = self.add_child(parent, node, repositories, ListId(usize::MAX));
             if traverse && !descriptor.dependencies.is_empty() {
                 self.recurse(repos, selector, manager, &d, &descriptor, child);
             }
+        }
+    }
+
+    /// `createDependencyNode`: a child of `parent` sharing `children` (a fresh list for
+    /// `ListId(usize::MAX)`).
+    fn add_child(
+        &mut self,
+        parent: NodeId,
+        c: Candidate<'_>,
+        repositories: Arc<[RemoteRepository]>,
+        children: ListId,
+    ) -> NodeId {
+        let child = self.graph.add_node(DependencyNode {
+            dependency: Some(c.dependency),
+            root_artifact: None,
+            constraint: Some(c.range.constraint.clone()),
+            version: Some(c.version.clone()),
+            relocations: c.relocations.to_vec(),
+            repositories,
+            management: c.management.clone(),
+            children,
+        });
+        let list = self.graph.node(parent).children;
+        self.graph.lists[list.0].push(child);
+        child
+    }
+
+    /// `getRemoteRepositories`: the repository that listed a range's version, none for the
+    /// local repository, else every repository in force.
+    fn node_repositories(
+        &self,
+        origin: Option<&VersionOrigin>,
+        repos: usize,
+    ) -> Arc<[RemoteRepository]> {
+        match origin {
+            Some(VersionOrigin::Remote(i)) => Arc::from(vec![self.repos.lists[repos][*i].clone()]),
+            Some(VersionOrigin::Local) => Arc::from(Vec::new()),
+            None => self.repos.lists[repos].clone(),
         }
     }
 
@@ -460,26 +490,56 @@ impl<'s> Collector<'s> {
     }
 
     /// `resolveCachedArtifactDescriptor` with Maven's "ignore missing and invalid" policy: a
-    /// missing or invalid POM is a warning and an empty descriptor.
-    fn descriptor(&mut self, artifact: &Artifact, repos: usize) -> Arc<ArtifactDescriptor> {
+    /// missing or invalid POM is a warning and a descriptor without dependencies; a descriptor
+    /// that fails (`None`) fails the collection, with the path to it.
+    fn descriptor(
+        &mut self,
+        dependency: &Dependency,
+        repos: usize,
+    ) -> Option<Arc<ArtifactDescriptor>> {
+        let artifact = &dependency.artifact;
         if let Some(d) = self.descriptors.get(artifact) {
             return d.clone();
         }
         let outcome = self.source.descriptor(artifact, &self.repos.lists[repos]);
         let descriptor = match outcome {
-            DescriptorOutcome::Found(d) => d,
-            DescriptorOutcome::Missing(message) => {
-                self.record_problem(ProblemKind::MissingPom, artifact, message);
-                empty_descriptor(artifact)
+            DescriptorOutcome::Found(d) => Some(d),
+            DescriptorOutcome::Missing {
+                artifact: named,
+                partial,
+                message,
+            } => {
+                self.record_problem(ProblemKind::MissingPom, &named, message);
+                Some(partial)
             }
-            DescriptorOutcome::Invalid(message) => {
-                self.record_problem(ProblemKind::InvalidPom, artifact, message);
-                empty_descriptor(artifact)
+            DescriptorOutcome::Invalid {
+                artifact: named,
+                partial,
+                message,
+            } => {
+                self.record_problem(ProblemKind::InvalidPom, &named, message);
+                Some(partial)
+            }
+            DescriptorOutcome::Failed(message) => {
+                let path = self.path_to(artifact);
+                self.errors.push(CollectError::Descriptor { path, message });
+                None
             }
         };
         self.descriptors
             .insert(artifact.clone(), descriptor.clone());
         descriptor
+    }
+
+    /// The artifacts from the root to `last` (`Results.addException`'s path).
+    fn path_to(&self, last: &Artifact) -> Vec<String> {
+        let mut path: Vec<String> = self
+            .stack
+            .iter()
+            .filter_map(|&n| self.graph.node(n).artifact().map(ToString::to_string))
+            .collect();
+        path.push(last.to_string());
+        path
     }
 
     fn record_problem(&mut self, kind: ProblemKind, artifact: &Artifact, message: String) {
@@ -534,4 +594,175 @@ fn empty_descriptor(artifact: &Artifact) -> Arc<ArtifactDescriptor> {
         artifact: Some(artifact.clone()),
         ..ArtifactDescriptor::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::source::MemorySource;
+    use super::super::{collect, view};
+    use super::*;
+
+    fn jar(coord: &str) -> Artifact {
+        let p: Vec<&str> = coord.split(':').collect();
+        Artifact::from_type(p[0], p[1], "jar", "", p[2])
+    }
+
+    fn dep(coord: &str, scope: &str) -> Dependency {
+        Dependency::new(jar(coord), scope)
+    }
+
+    fn world(edges: &[(&str, &[(&str, &str)])]) -> MemorySource {
+        let mut s = MemorySource::new();
+        for (coord, deps) in edges {
+            s.add(
+                &jar(coord).to_string(),
+                ArtifactDescriptor {
+                    dependencies: deps.iter().map(|(c, sc)| dep(c, sc)).collect(),
+                    ..Default::default()
+                },
+            );
+        }
+        s
+    }
+
+    fn request(deps: &[(&str, &str)]) -> CollectRequest {
+        CollectRequest {
+            root: Artifact::new("g", "app", "pom", "", "1"),
+            dependencies: deps.iter().map(|(c, s)| dep(c, s)).collect(),
+            managed_dependencies: Vec::new(),
+            repositories: Vec::new(),
+        }
+    }
+
+    /// Each row: the world, the root's dependencies, the class path Maven computes.
+    #[test]
+    fn graphs_and_their_classpaths() {
+        type Row<'a> = (
+            &'a [(&'a str, &'a [(&'a str, &'a str)])],
+            &'a [(&'a str, &'a str)],
+            &'a [&'a str],
+        );
+        let rows: &[Row] = &[
+            // nearest wins over first declaration
+            (
+                &[
+                    ("g:a:1", &[("g:x:1", "compile")]),
+                    ("g:x:1", &[("g:c:1", "compile")]),
+                    ("g:b:1", &[("g:c:2", "compile")]),
+                ],
+                &[("g:a:1", "compile"), ("g:b:1", "compile")],
+                &[
+                    "g:a:jar:1:compile",
+                    "g:x:jar:1:compile",
+                    "g:b:jar:1:compile",
+                    "g:c:jar:2:compile",
+                ],
+            ),
+            // scope widening: runtime and compile paths at equal depth give compile
+            (
+                &[
+                    ("g:a:1", &[("g:c:1", "runtime")]),
+                    ("g:b:1", &[("g:c:1", "compile")]),
+                ],
+                &[("g:a:1", "compile"), ("g:b:1", "compile")],
+                &[
+                    "g:a:jar:1:compile",
+                    "g:c:jar:1:compile",
+                    "g:b:jar:1:compile",
+                ],
+            ),
+            // a cycle is cut
+            (
+                &[
+                    ("g:a:1", &[("g:b:1", "compile")]),
+                    ("g:b:1", &[("g:a:1", "compile")]),
+                ],
+                &[("g:a:1", "compile")],
+                &["g:a:jar:1:compile", "g:b:jar:1:compile"],
+            ),
+            // below a test dependency everything is test; transitive test is dropped
+            (
+                &[("g:a:1", &[("g:b:1", "compile"), ("g:t:1", "test")])],
+                &[("g:a:1", "test")],
+                &["g:a:jar:1:test", "g:b:jar:1:test"],
+            ),
+        ];
+        for (edges, deps, want) in rows {
+            let result = collect(&world(edges), &request(deps));
+            assert!(result.errors.is_empty(), "{:?}", result.errors);
+            assert_eq!(view::classpath(&result.graph), *want);
+        }
+    }
+
+    #[test]
+    fn identical_subgraphs_share_children_and_descriptors_are_read_once() {
+        let w = world(&[
+            ("g:a:1", &[("g:s:1", "compile")]),
+            ("g:b:1", &[("g:s:1", "compile")]),
+            ("g:s:1", &[("g:leaf:1", "compile")]),
+        ]);
+        let mut collector =
+            Collector::new(&w, &request(&[("g:a:1", "compile"), ("g:b:1", "compile")]));
+        collector.run(&request(&[("g:a:1", "compile"), ("g:b:1", "compile")]));
+        let g = &collector.graph;
+        let s_nodes: Vec<&DependencyNode> = g
+            .nodes
+            .iter()
+            .filter(|n| n.artifact().is_some_and(|a| a.artifact_id == "s"))
+            .collect();
+        assert_eq!(s_nodes.len(), 2);
+        assert_eq!(
+            s_nodes[0].children, s_nodes[1].children,
+            "one shared child list"
+        );
+        let reads = w.requests.lock().unwrap();
+        assert_eq!(reads.iter().filter(|r| r.starts_with("g:s:")).count(), 1);
+    }
+
+    #[test]
+    fn failures_name_the_path() {
+        let mut w = world(&[(
+            "g:a:1",
+            &[("g:broken:1", "compile"), ("g:r:[5,6)", "compile")],
+        )]);
+        w.add_failing("g:broken:jar:1");
+        w.list("g:r", "", &["1.0", "2.0"]);
+        let result = collect(&w, &request(&[("g:a:1", "compile")]));
+        let errors: Vec<String> = result.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].starts_with("g:app:pom:1 → g:a:jar:1 → g:broken:jar:1:"),
+            "{}",
+            errors[0]
+        );
+        assert_eq!(
+            errors[1],
+            "g:app:pom:1 → g:a:jar:1 → g:r:jar:[5,6): g:r: no version in [5,6) among 1.0, 2.0 in the local repository"
+        );
+        // the failed descriptor's node stays, without children; the range's does not
+        assert_eq!(
+            view::classpath(&result.graph),
+            ["g:a:jar:1:compile", "g:broken:jar:1:compile"]
+        );
+    }
+
+    #[test]
+    fn missing_and_invalid_poms_are_problems_not_errors() {
+        let mut w = world(&[("g:a:1", &[("g:gone:1", "compile"), ("g:bad:1", "compile")])]);
+        w.add_invalid("g:bad:jar:1");
+        let result = collect(&w, &request(&[("g:a:1", "compile")]));
+        assert!(result.errors.is_empty());
+        let kinds: Vec<(&str, String)> = result
+            .problems
+            .iter()
+            .map(|p| (p.kind.as_str(), p.artifact.to_string()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("missing-pom", "g:gone:jar:1".to_string()),
+                ("invalid-pom", "g:bad:jar:1".to_string())
+            ]
+        );
+    }
 }

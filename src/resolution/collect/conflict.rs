@@ -312,7 +312,7 @@ fn build_dag(
     }
 }
 
-fn pullup(entries: &mut Vec<IdEntry>, id: usize, depth: usize) {
+fn pullup(entries: &mut [IdEntry], id: usize, depth: usize) {
     let mut work = vec![(id, depth)];
     while let Some((id, depth)) = work.pop() {
         if depth < entries[id].min_depth {
@@ -352,12 +352,22 @@ fn find_cycles(
     on_stack.remove(&key);
 }
 
+/// A scope, interned: the five Java scopes and "" have fixed codes, others follow.
+type Scope = u32;
+const COMPILE: Scope = 0;
+const RUNTIME: Scope = 1;
+const PROVIDED: Scope = 2;
+const TEST: Scope = 3;
+const SYSTEM: Scope = 4;
+const EMPTY: Scope = 5;
+const FIXED_SCOPES: [&str; 6] = ["compile", "runtime", "provided", "test", "system", ""];
+
 /// A set of derived scopes (`NodeInfo.derivedScopes` / `ConflictItem.scopes`).
 #[derive(Debug, Clone)]
-struct Scopes(Vec<Option<String>>);
+struct Scopes(Vec<Option<Scope>>);
 
 impl Scopes {
-    fn add(&mut self, s: Option<String>) -> bool {
+    fn add(&mut self, s: Option<Scope>) -> bool {
         if self.0.contains(&s) {
             false
         } else {
@@ -380,7 +390,7 @@ const CHANGE_SCOPE: u8 = 1;
 const CHANGE_OPTIONAL: u8 = 2;
 
 impl NodeInfo {
-    fn update(&mut self, depth: usize, scope: Option<String>, optional: bool) -> u8 {
+    fn update(&mut self, depth: usize, scope: Option<Scope>, optional: bool) -> u8 {
         self.min_depth = self.min_depth.min(depth);
         let mut changes = if self.scopes.add(scope) {
             CHANGE_SCOPE
@@ -407,32 +417,64 @@ struct Item {
 
 struct State<'g> {
     graph: &'g mut DependencyGraph,
-    ids: HashMap<NodeId, usize>,
+    /// Conflict id per node (`None` for the root and unreachable nodes).
+    ids: Vec<Option<usize>>,
     /// `None`: the sentinel of the final walk (matches no node).
     current: Option<usize>,
-    resolved: HashMap<usize, Option<NodeId>>,
-    potential_ancestors: HashSet<usize>,
+    /// Per conflict id: `Some(winner)` once resolved (`Some(None)`: resolved without items).
+    resolved: Vec<Option<Option<NodeId>>>,
+    potential_ancestors: Vec<bool>,
     items: Vec<Item>,
     infos: Vec<NodeInfo>,
-    info_of: HashMap<ListId, usize>,
-    stack: HashSet<ListId>,
+    /// Per child list: (walk generation, index into `infos`).
+    info_of: Vec<(u32, usize)>,
+    generation: u32,
+    /// Per child list: on the current path.
+    stack: Vec<bool>,
     parent_nodes: Vec<NodeId>,
-    parent_scopes: Vec<Option<String>>,
+    parent_scopes: Vec<Option<Scope>>,
+    /// Per node: its dependency's scope (`None` for the root).
+    scope_of: Vec<Option<Scope>>,
+    /// Scope codes to names.
+    scope_names: Vec<String>,
     parent_optionals: Vec<bool>,
     parent_infos: Vec<Option<usize>>,
 }
 
 /// `JavaScopeDeriver`.
-fn derive_java_scope(parent: Option<&str>, child: &str) -> String {
-    if child == "system" || child == "test" {
-        return child.to_string();
+fn derive_java_scope(parent: Option<Scope>, child: Scope) -> Scope {
+    if child == SYSTEM || child == TEST {
+        return child;
     }
     match parent {
-        None | Some("") | Some("compile") => child.to_string(),
-        Some(p @ ("test" | "runtime")) => p.to_string(),
-        Some("system" | "provided") => "provided".to_string(),
-        Some(_) => "runtime".to_string(),
+        None | Some(EMPTY) | Some(COMPILE) => child,
+        Some(p @ (TEST | RUNTIME)) => p,
+        Some(SYSTEM | PROVIDED) => PROVIDED,
+        Some(_) => RUNTIME,
     }
+}
+
+/// Interns every node's scope.
+fn intern_scopes(graph: &DependencyGraph) -> (Vec<Option<Scope>>, Vec<String>) {
+    let mut names: Vec<String> = FIXED_SCOPES.iter().map(|s| s.to_string()).collect();
+    let mut index: HashMap<String, Scope> = names
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.clone(), i as Scope))
+        .collect();
+    let codes = graph
+        .nodes
+        .iter()
+        .map(|n| {
+            n.dependency.as_ref().map(|d| {
+                *index.entry(d.scope.clone()).or_insert_with(|| {
+                    names.push(d.scope.clone());
+                    (names.len() - 1) as Scope
+                })
+            })
+        })
+        .collect();
+    (codes, names)
 }
 
 impl State<'_> {
@@ -440,10 +482,21 @@ impl State<'_> {
         self.current = id;
         self.items.clear();
         self.infos.clear();
-        self.info_of.clear();
+        self.generation += 1;
         if let Some(c) = cyclic {
-            self.potential_ancestors.extend(c.iter().copied());
+            for &i in c {
+                self.potential_ancestors[i] = true;
+            }
         }
+    }
+
+    fn info(&self, list: ListId) -> Option<usize> {
+        let (generation, i) = self.info_of[list.0];
+        (generation == self.generation).then_some(i)
+    }
+
+    fn is_resolved(&self, id: Option<usize>) -> bool {
+        id.is_some_and(|i| self.resolved[i].is_some())
     }
 
     fn finish(&mut self) {
@@ -455,34 +508,31 @@ impl State<'_> {
                 self.items[i].depth = previous_depth;
             } else if let Some(p) = parent {
                 previous = Some(p);
-                previous_depth = self.info_of.get(&p).map_or(0, |&x| self.infos[x].min_depth) + 1;
+                previous_depth = self.info(p).map_or(0, |x| self.infos[x].min_depth) + 1;
                 self.items[i].depth = previous_depth;
             }
         }
         if let Some(c) = self.current {
-            self.potential_ancestors.insert(c);
+            self.potential_ancestors[c] = true;
         }
     }
 
     fn loser(&self, node: NodeId, id: Option<usize>) -> bool {
-        match id.and_then(|i| self.resolved.get(&i)) {
-            Some(Some(w)) => *w != node,
+        match id.and_then(|i| self.resolved[i]) {
+            Some(Some(w)) => w != node,
             _ => false,
         }
     }
 
-    fn derive_scope(&self, node: NodeId, id: Option<usize>) -> Option<String> {
-        let n = self.graph.node(node);
-        let scope = n.dependency.as_ref().map(|d| d.scope.clone());
-        if n.management.bits & managed::SCOPE != 0
-            || id.is_some_and(|i| self.resolved.contains_key(&i))
-        {
+    fn derive_scope(&self, node: NodeId, id: Option<usize>) -> Option<Scope> {
+        let scope = self.scope_of[node.0];
+        if self.graph.node(node).management.bits & managed::SCOPE != 0 || self.is_resolved(id) {
             return scope;
         }
         let depth = self.parent_nodes.len();
         if depth > 0 {
-            let parent = self.parent_scopes[depth - 1].as_deref();
-            scope.map(|s| derive_java_scope(parent, &s))
+            let parent = self.parent_scopes[depth - 1];
+            scope.map(|s| derive_java_scope(parent, s))
         } else {
             scope
         }
@@ -491,10 +541,7 @@ impl State<'_> {
     fn derive_optional(&self, node: NodeId, id: Option<usize>) -> bool {
         let n = self.graph.node(node);
         let optional = n.is_optional();
-        if optional
-            || n.management.bits & managed::OPTIONAL != 0
-            || id.is_some_and(|i| self.resolved.contains_key(&i))
-        {
+        if optional || n.management.bits & managed::OPTIONAL != 0 || self.is_resolved(id) {
             return optional;
         }
         let depth = self.parent_nodes.len();
@@ -503,35 +550,36 @@ impl State<'_> {
 
     fn push(&mut self, node: NodeId, id: Option<usize>) -> bool {
         if let Some(i) = id {
-            if !self.potential_ancestors.contains(&i) {
+            if !self.potential_ancestors[i] {
                 return false;
             }
         }
         let list = self.graph.node(node).children;
-        if !self.stack.insert(list) {
+        if self.stack[list.0] {
             return false;
         }
+        self.stack[list.0] = true;
         let depth = self.parent_nodes.len();
         let scope = self.derive_scope(node, id);
         let optional = self.derive_optional(node, id);
-        match self.info_of.get(&list).copied() {
+        match self.info(list) {
             None => {
                 self.infos.push(NodeInfo {
                     min_depth: depth,
-                    scopes: Scopes(vec![scope.clone()]),
+                    scopes: Scopes(vec![scope]),
                     optionalities: if optional { OPT_TRUE } else { OPT_FALSE },
                     children: Vec::new(),
                 });
-                self.info_of.insert(list, self.infos.len() - 1);
+                self.info_of[list.0] = (self.generation, self.infos.len() - 1);
                 self.parent_infos.push(Some(self.infos.len() - 1));
                 self.parent_nodes.push(node);
                 self.parent_scopes.push(scope);
                 self.parent_optionals.push(optional);
             }
             Some(info) => {
-                let changes = self.infos[info].update(depth, scope.clone(), optional);
+                let changes = self.infos[info].update(depth, scope, optional);
                 if changes == 0 {
-                    self.stack.remove(&list);
+                    self.stack[list.0] = false;
                     return false;
                 }
                 self.parent_infos.push(None);
@@ -562,7 +610,7 @@ impl State<'_> {
         self.parent_optionals.pop();
         if let Some(node) = self.parent_nodes.pop() {
             let list = self.graph.node(node).children;
-            self.stack.remove(&list);
+            self.stack[list.0] = false;
         }
     }
 
@@ -574,7 +622,7 @@ impl State<'_> {
             parent_node: parent,
             node,
             depth: 0,
-            scopes: Scopes(vec![scope.clone()]),
+            scopes: Scopes(vec![scope]),
             optionalities: if optional { OPT_TRUE } else { OPT_FALSE },
         };
         match self.parent_nodes.last().copied() {
@@ -595,7 +643,7 @@ impl State<'_> {
 
     /// `gatherConflictItems`; false tells the caller to remove `node` (a leftover loser).
     fn gather(&mut self, node: NodeId) -> bool {
-        let id = self.ids.get(&node).copied();
+        let id = self.ids[node.0];
         if self.current.is_some() && self.current == id {
             self.add(node);
         } else if self.loser(node, id) {
@@ -609,12 +657,7 @@ impl State<'_> {
                     i += 1;
                 } else {
                     self.graph.lists[list.0].remove(i);
-                    let winner = self
-                        .ids
-                        .get(&child)
-                        .and_then(|c| self.resolved.get(c))
-                        .copied()
-                        .flatten();
+                    let winner = self.ids[child.0].and_then(|c| self.resolved[c]).flatten();
                     if let (Some(winner), Some(dependency)) =
                         (winner, self.graph.node(child).dependency.clone())
                     {
@@ -728,34 +771,32 @@ impl State<'_> {
     }
 
     /// `JavaScopeSelector`.
-    fn select_scope(&self, winner: usize) -> String {
-        let scope = self.graph.node(self.items[winner].node).scope().to_string();
-        if scope == "system" {
+    fn select_scope(&self, winner: usize) -> Option<Scope> {
+        let scope = self.scope_of[self.items[winner].node.0];
+        if scope == Some(SYSTEM) {
             return scope;
         }
-        let mut scopes: Vec<String> = Vec::new();
+        let mut scopes: Vec<Scope> = Vec::new();
         for it in &self.items {
             if it.depth <= 1 {
-                return self.graph.node(it.node).scope().to_string();
+                return self.scope_of[it.node.0];
             }
-            for s in it.scopes.0.iter().flatten() {
-                if !scopes.contains(s) {
-                    scopes.push(s.clone());
+            for &s in it.scopes.0.iter().flatten() {
+                if !scopes.contains(&s) {
+                    scopes.push(s);
                 }
             }
         }
         if scopes.len() > 1 {
-            scopes.retain(|s| s != "system");
+            scopes.retain(|&s| s != SYSTEM);
         }
         if scopes.len() == 1 {
-            return scopes.remove(0);
+            return Some(scopes[0]);
         }
-        for s in ["compile", "runtime", "provided", "test"] {
-            if scopes.iter().any(|x| x == s) {
-                return s.to_string();
-            }
-        }
-        String::new()
+        [COMPILE, RUNTIME, PROVIDED, TEST]
+            .into_iter()
+            .find(|s| scopes.contains(s))
+            .or(Some(EMPTY))
     }
 
     /// `SimpleOptionalitySelector`.
@@ -824,18 +865,28 @@ pub(crate) fn resolve_conflicts(graph: &mut DependencyGraph) -> Result<(), Colle
         }
     }
     let root = graph.root();
+    let id_count = ids.values().copied().max().map_or(0, |m| m + 1);
+    let mut by_node: Vec<Option<usize>> = vec![None; graph.nodes.len()];
+    for (n, id) in &ids {
+        by_node[n.0] = Some(*id);
+    }
+    let lists = graph.lists.len();
+    let (scope_of, scope_names) = intern_scopes(graph);
     let mut state = State {
         graph,
-        ids,
+        ids: by_node,
         current: None,
-        resolved: HashMap::new(),
-        potential_ancestors: HashSet::new(),
+        resolved: vec![None; id_count],
+        potential_ancestors: vec![false; id_count],
         items: Vec::new(),
         infos: Vec::new(),
-        info_of: HashMap::new(),
-        stack: HashSet::new(),
+        info_of: vec![(0, 0); lists],
+        generation: 0,
+        stack: vec![false; lists],
         parent_nodes: Vec::new(),
         parent_scopes: Vec::new(),
+        scope_of,
+        scope_names,
         parent_optionals: Vec::new(),
         parent_infos: Vec::new(),
     };
@@ -849,14 +900,18 @@ pub(crate) fn resolve_conflicts(graph: &mut DependencyGraph) -> Result<(), Colle
             let node = state.items[winner].node;
             let scope = state.select_scope(winner);
             let optional = state.select_optional();
+            state.scope_of[node.0] = scope;
+            let name = scope.map(|s| state.scope_names[s as usize].clone());
             if let Some(d) = &mut state.graph.node_mut(node).dependency {
-                d.scope = scope;
+                if let Some(name) = name {
+                    d.scope = name;
+                }
                 d.optional = Some(optional);
             }
             state.remove_losers(winner);
             winner_node = Some(node);
         }
-        state.resolved.insert(id, winner_node);
+        state.resolved[id] = Some(winner_node);
         if i + 1 == sorted.len() && !cycles.is_empty() {
             if let Some(w) = winner_node {
                 state.prepare(None, None);
@@ -894,8 +949,18 @@ mod tests {
             (Some("runtime"), "system", "system"),
             (Some("import"), "compile", "runtime"),
         ];
+        let code = |s: &str| {
+            FIXED_SCOPES
+                .iter()
+                .position(|x| *x == s)
+                .map_or(6, |i| i as Scope)
+        };
         for (parent, child, want) in cases {
-            assert_eq!(derive_java_scope(parent, child), want, "{parent:?} {child}");
+            assert_eq!(
+                derive_java_scope(parent.map(code), code(child)),
+                code(want),
+                "{parent:?} {child}"
+            );
         }
     }
 }

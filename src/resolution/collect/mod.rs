@@ -3,9 +3,12 @@
 //! [`rules`]), version ranges ([`ranges`], `DefaultVersionRangeResolver`), conflict resolution
 //! ([`conflict`], `ConflictResolver` with Maven's selectors), the resulting
 //! [`DependencyGraph`] ([`graph`]), its documents ([`view`]: `m2r tree --json`, the human
-//! tree, `m2r why`), and the class paths Maven derives from it ([`classpath`]).
+//! tree, `m2r why`), the class paths Maven derives from it ([`classpath`]) and the download
+//! of every artifact in it ([`resolve`]).
 //!
-//! Descriptors and version listings come through a [`DescriptorSource`] ([`source`]).
+//! Descriptors and version listings come through a [`DescriptorSource`] ([`source`]); the
+//! repository-backed one, which fetches POMs ahead in parallel while the graph is built in
+//! Maven's order, is [`fetch::RepositorySource`].
 //!
 //! This module does not build POM models (that is [`crate::resolution::pom`]'s) or download
 //! artifacts itself (that is [`crate::download`]'s).
@@ -32,8 +35,11 @@
 pub mod classpath;
 pub mod collector;
 pub mod conflict;
+pub mod fetch;
 pub mod graph;
+pub mod project;
 pub mod ranges;
+pub mod resolve;
 pub mod rules;
 pub mod source;
 pub mod view;
@@ -54,6 +60,12 @@ pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> Colle
     let mut errors = std::mem::take(&mut collector.errors);
     let problems = std::mem::take(&mut collector.problems);
     let mut graph = collector.graph;
+    tracing::debug!(
+        nodes = graph.nodes.len(),
+        lists = graph.lists.len(),
+        "collected {}",
+        request.root
+    );
     if let Err(e) = conflict::resolve_conflicts(&mut graph) {
         errors.push(e);
     }

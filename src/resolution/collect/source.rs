@@ -18,10 +18,41 @@ pub enum DescriptorOutcome {
     Found(Arc<ArtifactDescriptor>),
     /// No POM in any repository: Maven warns (`missing-pom`) and keeps the node without
     /// children.
-    Missing(String),
-    /// The POM (or a parent or BOM of it) cannot be built: Maven warns (`invalid-pom`) and
-    /// keeps the node without children.
-    Invalid(String),
+    Missing {
+        /// The artifact Maven names (after the relocations followed).
+        artifact: Artifact,
+        /// What Maven keeps: the artifact and relocations, no dependencies.
+        partial: Arc<ArtifactDescriptor>,
+        /// What the reader said.
+        message: String,
+    },
+    /// The POM cannot be built: Maven warns (`invalid-pom`) and keeps the node without
+    /// children.
+    Invalid {
+        /// The artifact Maven names (after the relocations followed).
+        artifact: Artifact,
+        /// What Maven keeps: the artifact and relocations, no dependencies.
+        partial: Arc<ArtifactDescriptor>,
+        /// What the reader said.
+        message: String,
+    },
+    /// The descriptor fails (a parent or BOM that cannot be fetched, a transfer error): the
+    /// node stays without children and the collection fails.
+    Failed(String),
+}
+
+impl DescriptorOutcome {
+    /// A missing POM of `artifact` with nothing followed.
+    pub fn missing(artifact: &Artifact, message: impl Into<String>) -> Self {
+        DescriptorOutcome::Missing {
+            artifact: artifact.clone(),
+            partial: Arc::new(ArtifactDescriptor {
+                artifact: Some(artifact.clone()),
+                ..ArtifactDescriptor::default()
+            }),
+            message: message.into(),
+        }
+    }
 }
 
 /// Where one listed version was found.
@@ -71,6 +102,7 @@ pub trait DescriptorSource: Send + Sync {
 #[derive(Debug, Default)]
 pub struct MemorySource {
     descriptors: HashMap<String, DescriptorOutcome>,
+    invalid: std::collections::HashSet<String>,
     /// (groupId:artifactId, repository id or "" for local) → versions.
     listings: HashMap<(String, String), Vec<String>>,
     /// Descriptor requests in the order they came (for tests of caching).
@@ -93,9 +125,14 @@ impl MemorySource {
 
     /// Marks a POM as invalid.
     pub fn add_invalid(&mut self, key: &str) {
+        self.invalid.insert(key.to_string());
+    }
+
+    /// Marks a POM as failing (a parent that cannot be fetched).
+    pub fn add_failing(&mut self, key: &str) {
         self.descriptors.insert(
             key.to_string(),
-            DescriptorOutcome::Invalid("invalid POM".into()),
+            DescriptorOutcome::Failed(format!("cannot build {key}")),
         );
     }
 
@@ -134,8 +171,16 @@ impl DescriptorSource for MemorySource {
                 }
                 DescriptorOutcome::Found(Arc::new(d))
             }
+            _ if self.invalid.contains(&key) => DescriptorOutcome::Invalid {
+                artifact: artifact.clone(),
+                partial: Arc::new(ArtifactDescriptor {
+                    artifact: Some(artifact.clone()),
+                    ..ArtifactDescriptor::default()
+                }),
+                message: "invalid POM".into(),
+            },
             Some(other) => other.clone(),
-            None => DescriptorOutcome::Missing(format!("no POM for {key}")),
+            None => DescriptorOutcome::missing(artifact, format!("no POM for {key}")),
         }
     }
 
