@@ -738,11 +738,11 @@ async fn import_management(
             problems.push(ModelProblem::new(Severity::Error, &source, message).at(pos));
             continue;
         }
-        let cached = if req.use_cache {
-            shared.cached_import(&imported)
-        } else {
-            None
-        };
+        // Imports are cached even for project files (where Maven has no model cache): the
+        // answer is the same, and diamonds of BOMs importing BOMs stay linear. Builds that see
+        // different properties (dependency POMs, project files) do not share entries.
+        let cache_key = format!("{:p}|{imported}", Arc::as_ptr(&req.properties));
+        let cached = shared.cached_import(&cache_key);
         let managed = match cached {
             Some(m) => m,
             None => {
@@ -779,9 +779,7 @@ async fn import_management(
                         problems.extend(built.problems);
                         let m =
                             Arc::new(built.model.base.dependency_management.unwrap_or_default());
-                        if req.use_cache {
-                            shared.cache_import(imported.clone(), m.clone());
-                        }
+                        shared.cache_import(cache_key, m.clone());
                         m
                     }
                 }
