@@ -18,6 +18,37 @@ use super::xml::XNode;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+/// An ordered list keyed by a string, as Java's `LinkedHashMap` keeps it: a key keeps the place
+/// it first had.
+struct Keyed<T> {
+    items: Vec<T>,
+    index: HashMap<String, usize>,
+}
+
+impl<T> Keyed<T> {
+    fn with_capacity(n: usize) -> Self {
+        Keyed {
+            items: Vec::with_capacity(n),
+            index: HashMap::with_capacity(n),
+        }
+    }
+
+    /// `put`: a new key is appended; an existing one takes the new value when `replace`.
+    fn put(&mut self, key: String, item: T, replace: bool) {
+        match self.index.get(&key) {
+            Some(&i) => {
+                if replace {
+                    self.items[i] = item;
+                }
+            }
+            None => {
+                self.index.insert(key, self.items.len());
+                self.items.push(item);
+            }
+        }
+    }
+}
+
 /// `ModelMerger.merge(list)`: keyed merge of `source` into `target`.
 fn merge_keyed<T: Clone>(
     target: &mut Vec<T>,
@@ -28,33 +59,14 @@ fn merge_keyed<T: Clone>(
     if source.is_empty() {
         return;
     }
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut merged: Vec<T> = Vec::with_capacity(target.len() + source.len());
+    let mut merged = Keyed::with_capacity(target.len() + source.len());
     for t in target.drain(..) {
-        let k = key(&t);
-        match index.get(&k) {
-            Some(&i) => merged[i] = t,
-            None => {
-                index.insert(k, merged.len());
-                merged.push(t);
-            }
-        }
+        merged.put(key(&t), t, true);
     }
     for s in source {
-        let k = key(s);
-        match index.get(&k) {
-            Some(&i) => {
-                if source_dominant {
-                    merged[i] = s.clone();
-                }
-            }
-            None => {
-                index.insert(k, merged.len());
-                merged.push(s.clone());
-            }
-        }
+        merged.put(key(s), s.clone(), source_dominant);
     }
-    *target = merged;
+    *target = merged.items;
 }
 
 /// `MavenModelMerger.mergeModelBase_Repositories`: the dominant side's repositories (a repeated
@@ -70,26 +82,14 @@ fn merge_repositories(target: &mut Vec<Repository>, source: &[Repository], sourc
         (tgt, source.to_vec())
     };
     let key = |r: &Repository| r.id.clone().unwrap_or_else(|| "\u{0}null".into());
-    let mut merged: Vec<Repository> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut merged = Keyed::with_capacity(dominant.len() + recessive.len());
     for r in dominant {
-        let k = key(&r);
-        match index.get(&k) {
-            Some(&i) => merged[i] = r,
-            None => {
-                index.insert(k, merged.len());
-                merged.push(r);
-            }
-        }
+        merged.put(key(&r), r, true);
     }
     for r in recessive {
-        let k = key(&r);
-        if let std::collections::hash_map::Entry::Vacant(e) = index.entry(k) {
-            e.insert(merged.len());
-            merged.push(r);
-        }
+        merged.put(key(&r), r, false);
     }
-    *target = merged;
+    *target = merged.items;
 }
 
 /// Properties: the recessive side's, overridden by the dominant side's (`exclude` is never
@@ -475,20 +475,12 @@ pub fn inject_profile(model: &mut Model, profile: &Profile) {
 /// `DefaultModelNormalizer.mergeDuplicates`: a dependency declared twice keeps the first place
 /// and the last declaration.
 pub fn merge_duplicate_dependencies(model: &mut Model) {
-    let mut deps = std::mem::take(&mut model.base.dependencies);
-    let mut merged: Vec<Dependency> = Vec::with_capacity(deps.len());
-    let mut index: HashMap<String, usize> = HashMap::new();
-    for d in deps.drain(..) {
-        let k = d.management_key();
-        match index.get(&k) {
-            Some(&i) => merged[i] = d,
-            None => {
-                index.insert(k, merged.len());
-                merged.push(d);
-            }
-        }
+    let deps = std::mem::take(&mut model.base.dependencies);
+    let mut merged = Keyed::with_capacity(deps.len());
+    for d in deps {
+        merged.put(d.management_key(), d, true);
     }
-    model.base.dependencies = merged;
+    model.base.dependencies = merged.items;
 }
 
 /// `DefaultModelNormalizer.injectDefaultValues`: a dependency without scope is `compile`.
@@ -557,28 +549,14 @@ pub fn import_management(model: &mut Model, imports: Vec<Vec<Dependency>>) {
         return;
     }
     let own = model.base.dependency_management.take().unwrap_or_default();
-    let mut merged: Vec<Dependency> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut merged = Keyed::with_capacity(own.len());
     for d in own {
-        let k = d.management_key();
-        match index.get(&k) {
-            Some(&i) => merged[i] = d,
-            None => {
-                index.insert(k, merged.len());
-                merged.push(d);
-            }
-        }
+        merged.put(d.management_key(), d, true);
     }
-    for list in imports {
-        for d in list {
-            let k = d.management_key();
-            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(k) {
-                e.insert(merged.len());
-                merged.push(d);
-            }
-        }
+    for d in imports.into_iter().flatten() {
+        merged.put(d.management_key(), d, false);
     }
-    model.base.dependency_management = Some(merged);
+    model.base.dependency_management = Some(merged.items);
 }
 
 #[cfg(test)]
