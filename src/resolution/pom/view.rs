@@ -279,3 +279,77 @@ pub fn render_error(e: &DescriptorError) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::download::{Resolver, ResolverConfig};
+    use crate::repository::{RemoteRepository, Selectors};
+    use crate::resolution::pom::DescriptorReader;
+
+    fn write(root: &std::path::Path, g: &str, a: &str, v: &str, xml: &str) {
+        let dir = root.join(g.replace('.', "/")).join(a).join(v);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{a}-{v}.pom")), xml).unwrap();
+    }
+
+    /// The human form answers "why is this version here?": declaration, management entry,
+    /// BOM chain and the property behind the value, each with its POM and line.
+    #[test]
+    fn human_form_explains_versions() {
+        let tmp = tempfile::tempdir().unwrap();
+        let repo = tmp.path().join("repo");
+        write(&repo, "org.bom", "bom", "1",
+            "<project><modelVersion>4.0.0</modelVersion><groupId>org.bom</groupId><artifactId>bom</artifactId><version>1</version><packaging>pom</packaging>\n\
+             <properties><lib.version>2.1</lib.version></properties>\n\
+             <dependencyManagement><dependencies><dependency><groupId>org.x</groupId><artifactId>lib</artifactId><version>${lib.version}</version></dependency></dependencies></dependencyManagement></project>");
+        write(&repo, "org.fix", "parent", "3",
+            "<project><modelVersion>4.0.0</modelVersion><groupId>org.fix</groupId><artifactId>parent</artifactId><version>3</version><packaging>pom</packaging>\n\
+             <dependencyManagement><dependencies>\n<dependency><groupId>org.bom</groupId><artifactId>bom</artifactId><version>1</version><type>pom</type><scope>import</scope></dependency>\n\
+             <dependency><groupId>org.x</groupId><artifactId>tool</artifactId><version>5</version><scope>test</scope></dependency></dependencies></dependencyManagement></project>");
+        write(&repo, "org.fix", "app", "1",
+            "<project><modelVersion>4.0.0</modelVersion><parent><groupId>org.fix</groupId><artifactId>parent</artifactId><version>3</version></parent>\n\
+             <artifactId>app</artifactId><version>1</version>\n<dependencies>\n<dependency><groupId>org.x</groupId><artifactId>lib</artifactId></dependency>\n\
+             <dependency><groupId>org.x</groupId><artifactId>tool</artifactId></dependency></dependencies></project>");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let repos = vec![RemoteRepository::new(
+            "r",
+            url::Url::from_directory_path(&repo).unwrap().to_string(),
+        )];
+        let resolver = {
+            let _g = runtime.enter();
+            Resolver::new(ResolverConfig::new(repos.clone(), tmp.path().join("local"))).unwrap()
+        };
+        let reader = DescriptorReader::new(
+            resolver,
+            Selectors::default(),
+            Default::default(),
+            Default::default(),
+        );
+        let d = runtime
+            .block_on(reader.describe(&Artifact::new("org.fix", "app", "jar", "", "1"), &repos))
+            .unwrap();
+        let text = render(&d);
+        for want in [
+            "org.x:lib:jar:2.1 (compile)",
+            "declared in org.fix:app:1, line 4",
+            "version 2.1 from BOM org.bom:bom:1 (imported by org.fix:parent:3, line 3; entry at org.bom:bom:1, line 3)",
+            "${lib.version} = 2.1 (property defined in org.bom:bom:1, line 2)",
+            "scope compile: none declared or managed (Maven's default)",
+            "org.x:tool:jar:5 (test)",
+            "scope test from dependencyManagement of org.fix:parent:3, line 4",
+            "parents: org.fix:parent:3",
+        ] {
+            assert!(text.contains(want), "missing {want:?} in:\n{text}");
+        }
+        let json = descriptor_json(&d.descriptor);
+        assert_eq!(json["dependencies"][0]["artifact"], "org.x:lib:jar:2.1");
+        assert_eq!(
+            json["managedDependencies"][1]["artifact"],
+            "org.x:lib:jar:2.1"
+        );
+    }
+}
