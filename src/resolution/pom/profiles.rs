@@ -2,6 +2,9 @@
 //! with the same four activators as settings profiles ([`crate::settings::profiles`]): every
 //! activator present (`jdk`, `os`, `property`, `file`) must match.
 //!
+//! Beyond Maven: without a known `java.version` (no JDK where m2r runs), a `<jdk>` activation is
+//! taken as not matching with a warning; Maven, which always has one, would not get there.
+//!
 //! The POM rule that differs from settings profiles: a profile with `activeByDefault` is active
 //! only when no other profile of the same POM was activated by its conditions. Active profiles
 //! keep declaration order, the by-default ones after them. A `<file>` path sees `${basedir}`
@@ -80,6 +83,21 @@ fn is_active(
     let id = profile.id.as_str();
     let mut active = true;
     if let Some(jdk) = &a.jdk {
+        if ctx
+            .system_properties
+            .get("java.version")
+            .is_none_or(|v| v.is_empty())
+        {
+            // Maven always runs on a JVM; an embedder without one has no java.version. The
+            // profile is then not active (a warning), rather than the POM invalid.
+            problems.push(ActivatorProblem {
+                severity: Severity::Warning,
+                message: format!(
+                    "no java.version is known (no JDK found): the jdk activation of profile {id} is taken as not matching"
+                ),
+            });
+            return false;
+        }
         match jdk_matches(jdk, id, ctx, problems) {
             Ok(m) => active &= m,
             Err(_) => {
@@ -101,4 +119,41 @@ fn is_active(
         active &= file_matches_with(file, id, ctx, Some(project_properties), problems);
     }
     active
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resolution::pom::model::from_xnode;
+    use crate::resolution::pom::xml::read_pom;
+
+    fn profiles(xml: &str) -> Vec<Profile> {
+        from_xnode(read_pom(xml.as_bytes()).unwrap().root, "t").profiles
+    }
+
+    #[test]
+    fn activation_rules() {
+        let ps = profiles(
+            "<project><profiles>\
+             <profile><id>d</id><activation><activeByDefault>true</activeByDefault></activation></profile>\
+             <profile><id>j</id><activation><jdk>17</jdk></activation></profile>\
+             <profile><id>f</id><activation><file><exists>${dir}/x</exists></file></activation></profile>\
+             </profiles></project>",
+        );
+        let mut ctx = ActivationContext::default();
+        let none = HashMap::new();
+        // No java.version: the jdk profile is not active (a warning), the default one is.
+        let (active, problems) = select(&ps, &ctx, &none, "t");
+        assert_eq!(active, vec![0]);
+        assert!(problems.iter().all(|p| p.severity == Severity::Warning), "{problems:?}");
+        ctx.system_properties.insert("java.version".into(), "17.0.9".into());
+        assert_eq!(select(&ps, &ctx, &none, "t").0, vec![1]);
+        // File activation sees the POM's properties.
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("x"), "").unwrap();
+        let props = HashMap::from([("dir".to_string(), tmp.path().display().to_string())]);
+        assert_eq!(select(&ps, &ctx, &props, "t").0, vec![1, 2]);
+        ctx.inactive_profile_ids.push("j".into());
+        assert_eq!(select(&ps, &ctx, &props, "t").0, vec![2]);
+    }
 }
