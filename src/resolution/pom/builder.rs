@@ -378,10 +378,12 @@ async fn build_inner(
             }
         }
     }
+    let source = source_of(&req.file);
     let ctx = Context {
         user_properties: user,
         system_properties: system,
         project_dir: project_dir.as_deref(),
+        source: &source,
     };
     problems.extend(interpolate_model(&mut model, &ctx));
     for r in &model.base.repositories {

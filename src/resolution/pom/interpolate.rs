@@ -80,6 +80,8 @@ pub struct Context<'a> {
     pub system_properties: &'a HashMap<String, String>,
     /// The project directory, for a project file.
     pub project_dir: Option<&'a Path>,
+    /// How problems name the POM (its file); the model's coordinates when empty.
+    pub source: &'a str,
 }
 
 struct Interpolator<'a> {
@@ -204,7 +206,11 @@ impl<'a> Interpolator<'a> {
             Err(message) => {
                 self.problems.push(ModelProblem::new(
                     Severity::Error,
-                    self.model.label.to_string(),
+                    if self.ctx.source.is_empty() {
+                        self.model.label.to_string()
+                    } else {
+                        self.ctx.source.to_string()
+                    },
                     message,
                 ));
                 None
@@ -436,7 +442,18 @@ impl<'a> Interpolator<'a> {
         });
     }
 
+    /// Points the problems found since `from` at `pos`.
+    fn locate(&mut self, from: usize, pos: crate::settings::dom::Pos) {
+        for p in &mut self.problems[from..] {
+            if p.line.is_none() {
+                p.line = Some(pos.line);
+                p.column = Some(pos.column);
+            }
+        }
+    }
+
     fn dependency(&mut self, d: &mut Dependency) {
+        let before = self.problems.len();
         let mut uses = Vec::new();
         self.traced("groupId", &mut d.group_id, &mut uses);
         self.traced("artifactId", &mut d.artifact_id, &mut uses);
@@ -453,6 +470,7 @@ impl<'a> Interpolator<'a> {
         }
         self.traced("optional", &mut d.optional, &mut uses);
         d.trace.expressions.extend(uses);
+        self.locate(before, d.origin.pos);
     }
 
     fn base(&mut self, b: &mut ModelBase) {
@@ -464,8 +482,10 @@ impl<'a> Interpolator<'a> {
         }
         for p in &mut b.properties {
             if p.value.contains("${") {
-                if let Some(v) = self.field(&p.value) {
-                    p.value = v;
+                let before = self.problems.len();
+                match self.field(&p.value) {
+                    Some(v) => p.value = v,
+                    None => self.locate(before, p.origin.pos),
                 }
             }
         }
@@ -723,6 +743,7 @@ mod tests {
             user_properties: &user,
             system_properties: &system,
             project_dir: None,
+            source: "",
         };
         let p = interpolate_model(&mut m, &ctx);
         (m, p)

@@ -145,8 +145,12 @@ mod tests {
         // No java.version: the jdk profile is not active (a warning), the default one is.
         let (active, problems) = select(&ps, &ctx, &none, "t");
         assert_eq!(active, vec![0]);
-        assert!(problems.iter().all(|p| p.severity == Severity::Warning), "{problems:?}");
-        ctx.system_properties.insert("java.version".into(), "17.0.9".into());
+        assert!(
+            problems.iter().all(|p| p.severity == Severity::Warning),
+            "{problems:?}"
+        );
+        ctx.system_properties
+            .insert("java.version".into(), "17.0.9".into());
         assert_eq!(select(&ps, &ctx, &none, "t").0, vec![1]);
         // File activation sees the POM's properties.
         let tmp = tempfile::tempdir().unwrap();
