@@ -756,6 +756,10 @@ async fn import_management(
                             text.push_str(&format!(" {imported}"));
                         }
                         text.push_str(&format!(": {e}"));
+                        text.push_str(&format!(
+                            " (import chain {} → import {imported})",
+                            import_ids.join(" → import ")
+                        ));
                         problems.push(
                             ModelProblem::new(Severity::Error, &source, text)
                                 .at(pos)
