@@ -220,6 +220,11 @@ pub fn render(desc: &Description) -> String {
     let lineage: Vec<String> = desc.lineage.iter().map(|(id, _)| id.clone()).collect();
     if lineage.len() > 1 {
         let _ = writeln!(out, "  parents: {}", lineage[1..].join(" → "));
+        for (id, file) in &desc.lineage[1..] {
+            if let Some(f) = file {
+                let _ = writeln!(out, "    {id}: {}", f.display());
+            }
+        }
     }
     for p in &desc.active_profiles {
         let _ = writeln!(out, "  active profile {p}");
