@@ -593,6 +593,27 @@ fn unused_entries(
 pub fn resolve_repositories(
     request: &ExplainRequest,
 ) -> Result<(Vec<RemoteRepository>, Vec<Problem>, Settings), Vec<Problem>> {
+    resolve_pipeline(request).map(|p| (p.repositories, p.problems, p.settings))
+}
+
+/// What [`resolve_pipeline`] returns: [`resolve_repositories`]' result plus the selectors it
+/// built, which apply mirrors, proxies and credentials to repositories that POMs declare later
+/// (Maven's `DefaultModelResolver` does the same with the session's selectors).
+#[derive(Debug, Clone)]
+pub struct ResolvedPipeline {
+    /// The request's repositories after mirrors, proxies and authentication.
+    pub repositories: Vec<RemoteRepository>,
+    /// The session's mirror, proxy and authentication selectors (credentials decrypted for the
+    /// servers the request's repositories use).
+    pub selectors: Selectors,
+    /// Problems of every stage.
+    pub problems: Vec<Problem>,
+    /// The effective settings.
+    pub settings: Settings,
+}
+
+/// [`resolve_repositories`], keeping the selectors for repositories declared later.
+pub fn resolve_pipeline(request: &ExplainRequest) -> Result<ResolvedPipeline, Vec<Problem>> {
     let SettingsResult {
         effective: settings,
         mut problems,
@@ -721,7 +742,12 @@ pub fn resolve_repositories(
             }
         });
     }
-    Ok((repositories, problems, settings))
+    Ok(ResolvedPipeline {
+        repositories,
+        selectors,
+        problems,
+        settings,
+    })
 }
 
 // ------------------------------------------------------------------------------------- JSON

@@ -34,7 +34,8 @@ pub const EXIT_FAILED: i32 = 1;
 /// Exit status: bad input (coordinates, coordinate file, setup).
 pub const EXIT_USAGE: i32 = 2;
 
-struct Bar(ProgressBar, AtomicU64);
+/// A progress bar counting files and bytes (also `m2r resolve`'s).
+pub(crate) struct Bar(pub(crate) ProgressBar, pub(crate) AtomicU64);
 
 impl ProgressListener for Bar {
     fn progress(&self, _artifact: &Coordinate, bytes: u64) {
