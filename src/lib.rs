@@ -23,6 +23,8 @@ pub mod secret;
 pub mod security;
 pub mod settings;
 pub mod transport;
+pub(crate) mod xml;
 
 pub use environment::Environment;
 pub use secret::Secret;
+pub use xml::Pos;

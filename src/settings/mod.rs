@@ -5,18 +5,16 @@
 //! profiles. It does not decrypt passwords ([`crate::security`]) nor build repositories
 //! ([`crate::repository`]).
 //!
-//! Order of the pipeline, one file per step: [`xml`] (reading, over [`dom`]) → [`validate`]
+//! Order of the pipeline, one file per step: [`xml`] (reading, over the crate's XML tree) → [`validate`]
 //! (each raw file) → [`merge`] → [`interpolate`], driven by [`builder`]; then [`profiles`].
 
 pub mod builder;
-pub mod dom;
 pub mod interpolate;
 pub mod merge;
 pub mod model;
 pub mod problem;
 pub mod profiles;
 pub mod validate;
-mod xhtml_entities;
 pub mod xml;
 
 pub use model::*;

@@ -4,7 +4,7 @@
 //! wrong root, non-integer port) it parses again leniently and records ONE warning with that
 //! first error. Malformed XML, a duplicated non-list element, or text where an element was
 //! expected fail both ways and are FATAL. This module does the two passes in one walk over a
-//! [`dom`] tree: it behaves leniently and remembers the first strict error.
+//! positioned XML tree (`crate::xml`): it behaves leniently and remembers the first strict error.
 //!
 //! Maven 4-only elements (top-level `repositories`/`pluginRepositories`, server `aliases`,
 //! activation `packaging`/`condition`) are kept in the model for embedders that want them, but
@@ -12,10 +12,10 @@
 //!
 //! Not here: merging, interpolation, validation (siblings of this module).
 
-use super::dom::{self, DomError, LineIndex, Node};
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
 use crate::secret::Secret;
+use crate::xml::dom::{self, DomError, LineIndex, Node};
 use std::path::Path;
 use std::sync::Arc;
 

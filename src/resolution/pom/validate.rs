@@ -13,8 +13,8 @@
 use super::model::{Dependency, Model, Repository};
 use super::problem::ModelProblem;
 use super::xml::XNode;
-use crate::settings::dom::Pos;
 use crate::settings::Severity;
+use crate::xml::Pos;
 use std::collections::{HashMap, HashSet};
 
 /// Validation level of dependency POMs (`VALIDATION_LEVEL_MINIMAL`).

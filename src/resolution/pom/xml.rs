@@ -1,5 +1,5 @@
-//! Reading `pom.xml` text as Maven 3.8.7's `MavenXpp3Reader` does, on the settings' positioned
-//! XML tree ([`crate::settings::dom`]).
+//! Reading `pom.xml` text as Maven 3.8.7's `MavenXpp3Reader` does, on the crate's positioned
+//! XML tree (`crate::xml`).
 //!
 //! The reader is driven by the POM 4.0.0 schema below (one entry per model class: its elements,
 //! their kinds, the attributes it accepts). It walks the tree once, leniently, and remembers the
@@ -16,7 +16,7 @@
 //! its parents ([`super::builder`] decides). Unknown elements are dropped from the result, as
 //! the lenient reader skips them; values are trimmed as `String.trim()` does.
 
-use crate::settings::dom::{self, LineIndex, Node, Pos};
+use crate::xml::dom::{self, LineIndex, Node, Pos};
 
 /// An element as Maven's reader keeps it: known elements only, aliases normalised
 /// (`organisation` → `organization`), text trimmed.
