@@ -15,7 +15,8 @@
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
 use crate::secret::Secret;
-use crate::xml::dom::{self, DomError, LineIndex, Node};
+use crate::xml::dom::{self, Node, XmlError};
+use crate::xml::modello::{java_trim, leaf, wrapper_text, Checked, ModelReader, Seen};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -49,8 +50,8 @@ pub fn read_settings(
     level: SourceLevel,
     file: Option<&Path>,
 ) -> ReadOutcome {
-    let fatal = |e: DomError| {
-        let prefix = if e.unreadable {
+    let fatal = |e: XmlError| {
+        let prefix = if e.is_unreadable() {
             "Non-readable"
         } else {
             "Non-parseable"
@@ -78,8 +79,7 @@ pub fn read_settings(
         Err(e) => return fatal(e),
     };
     let mut mapper = Mapper {
-        strict_error: None,
-        index: LineIndex::new(&text),
+        reader: ModelReader::new(&text),
         origin: Origin {
             level,
             file: file.map(Arc::from),
@@ -90,20 +90,16 @@ pub fn read_settings(
     match mapper.settings(&root) {
         Ok(settings) => {
             let mut problems = Vec::new();
-            if let Some((message, offset)) = mapper.strict_error.take() {
-                let pos = mapper.index.pos(offset);
-                problems.push(
-                    Problem::new(Severity::Warning, Stage::Build, source, message)
-                        .at(pos.line, pos.column),
-                );
+            if let Some(e) = mapper.reader.take_strict_error() {
+                let mut p = Problem::new(Severity::Warning, Stage::Build, source, e.message);
+                if let Some(pos) = e.pos {
+                    p = p.at(pos.line, pos.column);
+                }
+                problems.push(p);
             }
             ReadOutcome { settings, problems }
         }
-        Err(Fatal { message, offset }) => fatal(DomError {
-            message,
-            pos: Some(mapper.index.pos(offset)),
-            unreadable: false,
-        }),
+        Err(complaint) => fatal(mapper.reader.error(complaint)),
     }
 }
 
@@ -125,47 +121,17 @@ pub fn read_settings_file(path: &Path, level: SourceLevel) -> ReadOutcome {
     }
 }
 
-struct Fatal {
-    message: String,
-    /// Byte offset Maven reports the problem at.
-    offset: usize,
-}
-
-type R<T> = Result<T, Fatal>;
+type R<T> = Checked<T>;
 
 struct Mapper<'t> {
-    /// The first strict-mode error: message and byte offset.
-    strict_error: Option<(String, usize)>,
-    index: LineIndex<'t>,
+    /// Positions and the first strict-mode error.
+    reader: ModelReader<'t>,
     origin: Origin,
 }
 
-/// Tracks which single-valued children were seen, for Maven's "Duplicated tag" rule.
-#[derive(Default)]
-struct Seen<'n>(Vec<&'n str>);
-
-impl<'n> Seen<'n> {
-    fn check(&mut self, name: &'n str, node: &Node) -> R<()> {
-        if self.0.contains(&name) {
-            return Err(Fatal {
-                message: format!("Duplicated tag: '{}'", node.name),
-                offset: node.after_start,
-            });
-        }
-        self.0.push(name);
-        Ok(())
-    }
-}
-
 impl Mapper<'_> {
-    fn strict(&mut self, message: String, offset: usize) {
-        if self.strict_error.is_none() {
-            self.strict_error = Some((message, offset));
-        }
-    }
-
     fn origin(&self, node: &Node) -> Origin {
-        let pos = self.index.pos(node.start);
+        let pos = self.reader.pos(node.start);
         Origin {
             line: pos.line,
             column: pos.column,
@@ -174,47 +140,18 @@ impl Mapper<'_> {
     }
 
     fn unknown(&mut self, node: &Node) {
-        self.strict(
-            format!("Unrecognised tag: '{}'", node.name),
-            node.after_start,
-        );
+        self.reader.unknown(node);
     }
 
-    /// A class element: attributes are not allowed (except namespace declarations) and only
-    /// whitespace may stand between its children.
-    fn class_element(&mut self, node: &Node) -> R<()> {
-        for (name, _) in &node.attributes {
-            if name.contains(':') || name == "xmlns" {
-                continue;
-            }
-            self.strict(
-                format!("Unknown attribute '{}' for tag '{}'", name, node.name),
-                node.after_start,
-            );
-        }
-        if let Some(offset) = node.first_text {
-            return Err(Fatal {
-                message: format!(
-                    "expected START_TAG or END_TAG not TEXT inside <{}>",
-                    node.name
-                ),
-                offset,
-            });
-        }
-        Ok(())
+    /// A class element (not the document element): no attributes but namespaced ones, and
+    /// only whitespace between its children in strict mode.
+    fn class_element(&mut self, node: &Node) {
+        self.reader.attributes(node, &[], false);
+        self.reader.class_text(node);
     }
 
     fn text(&self, node: &Node) -> R<String> {
-        if let Some(child) = node.children.first() {
-            return Err(Fatal {
-                message: format!(
-                    "TEXT must be immediately followed by END_TAG and not START_TAG (element <{}> inside <{}>)",
-                    child.name, node.name
-                ),
-                offset: child.after_start,
-            });
-        }
-        Ok(node.text.trim().to_string())
+        Ok(leaf(node)?.to_string())
     }
 
     fn boolean(&self, node: &Node, default: bool) -> R<bool> {
@@ -231,7 +168,7 @@ impl Mapper<'_> {
         match t.parse::<i32>() {
             Ok(v) => Ok(v),
             Err(_) => {
-                self.strict(
+                self.reader.strict(
                     format!(
                         "Unable to parse element '{}', must be an integer",
                         node.name
@@ -268,6 +205,7 @@ impl Mapper<'_> {
         item: &str,
         parse: fn(&mut Self, &Node) -> R<T>,
     ) -> R<Vec<T>> {
+        wrapper_text(node)?;
         let mut out = Vec::new();
         for child in &node.children {
             if child.name == item {
@@ -280,6 +218,7 @@ impl Mapper<'_> {
     }
 
     fn string_list(&mut self, node: &Node, item: &str) -> R<Vec<String>> {
+        wrapper_text(node)?;
         let mut out = Vec::new();
         for child in &node.children {
             if child.name == item {
@@ -292,13 +231,9 @@ impl Mapper<'_> {
     }
 
     fn settings(&mut self, root: &Node) -> R<Settings> {
-        if root.name != "settings" {
-            self.strict(
-                format!("Expected root element 'settings' but found '{}'", root.name),
-                root.after_start,
-            );
-        }
-        self.class_element(root)?;
+        self.reader.root(root, "settings");
+        self.reader.attributes(root, &[], true);
+        self.reader.class_text(root);
         let mut s = Settings::default();
         let mut seen = Seen::default();
         for c in &root.children {
@@ -351,7 +286,7 @@ impl Mapper<'_> {
     }
 
     fn proxy(&mut self, node: &Node) -> R<Proxy> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut p = Proxy {
             origin: self.origin(node),
             ..Proxy::default()
@@ -374,7 +309,7 @@ impl Mapper<'_> {
     }
 
     fn server(&mut self, node: &Node) -> R<Server> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut s = Server {
             id: "default".into(),
             origin: self.origin(node),
@@ -406,7 +341,7 @@ impl Mapper<'_> {
     }
 
     fn mirror(&mut self, node: &Node) -> R<Mirror> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut m = Mirror {
             origin: self.origin(node),
             ..Mirror::default()
@@ -428,7 +363,7 @@ impl Mapper<'_> {
     }
 
     fn profile(&mut self, node: &Node) -> R<Profile> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut p = Profile {
             origin: self.origin(node),
             ..Profile::default()
@@ -443,6 +378,7 @@ impl Mapper<'_> {
                 }
                 "properties" => {
                     seen.check("properties", c)?;
+                    wrapper_text(c)?;
                     for prop in &c.children {
                         let value = self.text(prop)?;
                         match p.properties.iter_mut().find(|(k, _)| *k == prop.name) {
@@ -466,7 +402,7 @@ impl Mapper<'_> {
     }
 
     fn activation(&mut self, node: &Node) -> R<Activation> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut a = Activation::default();
         let mut seen = Seen::default();
         for c in &node.children {
@@ -475,7 +411,7 @@ impl Mapper<'_> {
                 "jdk" => a.jdk = Some(self.field(&mut seen, c)?),
                 "os" => {
                     seen.check("os", c)?;
-                    self.class_element(c)?;
+                    self.class_element(c);
                     let mut os = ActivationOs::default();
                     let mut seen_os = Seen::default();
                     for f in &c.children {
@@ -491,7 +427,7 @@ impl Mapper<'_> {
                 }
                 "property" => {
                     seen.check("property", c)?;
-                    self.class_element(c)?;
+                    self.class_element(c);
                     let mut prop = ActivationProperty::default();
                     let mut seen_p = Seen::default();
                     for f in &c.children {
@@ -505,7 +441,7 @@ impl Mapper<'_> {
                 }
                 "file" => {
                     seen.check("file", c)?;
-                    self.class_element(c)?;
+                    self.class_element(c);
                     let mut file = ActivationFile::default();
                     let mut seen_f = Seen::default();
                     for f in &c.children {
@@ -534,6 +470,7 @@ impl Mapper<'_> {
     }
 
     fn repositories(&mut self, node: &Node, item: &str) -> R<Vec<Repository>> {
+        wrapper_text(node)?;
         let mut out = Vec::new();
         for c in &node.children {
             if c.name == item {
@@ -546,7 +483,7 @@ impl Mapper<'_> {
     }
 
     fn repository(&mut self, node: &Node) -> R<Repository> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut r = Repository {
             origin: self.origin(node),
             ..Repository::default()
@@ -573,7 +510,7 @@ impl Mapper<'_> {
     }
 
     fn policy(&mut self, node: &Node) -> R<RepositoryPolicy> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut p = RepositoryPolicy::default();
         let mut seen = Seen::default();
         for c in &node.children {
@@ -592,7 +529,7 @@ impl Mapper<'_> {
 /// kept only on elements without children.
 fn to_xml_element(node: &Node) -> XmlElement {
     let children: Vec<XmlElement> = node.children.iter().map(to_xml_element).collect();
-    let trimmed = node.text.trim();
+    let trimmed = java_trim(&node.text);
     let text = if children.is_empty() {
         Some(trimmed.to_string())
     } else if trimmed.is_empty() {

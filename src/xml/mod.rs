@@ -1,11 +1,17 @@
-//! XML reading for every format the crate reads: `settings.xml`, `settings-security.xml`,
-//! `maven-metadata.xml` and `pom.xml`.
+//! XML reading for every format the crate reads: `settings.xml`, `settings-security.xml` and
+//! `settings-security4.xml`, `maven-metadata.xml` and `pom.xml`.
 //!
-//! Owns decoding the bytes, the positioned element tree built with quick-xml that behaves as
-//! Maven's MXParser does ([`dom`]), and the limits that keep hostile input harmless. Mapping a
-//! tree to a format's model is each format's own module.
+//! Owns, in this order: decoding the bytes and building a positioned element tree that behaves
+//! as Maven's MXParser does, within limits that keep hostile input harmless ([`dom`]); the rules
+//! of Maven's modello-generated readers, strict and lenient, with Maven's messages and
+//! positions ([`modello`]); and reading a tree by a format's schema tables ([`schema`]). What a
+//! format's elements mean (its model, defaults and checks) is the format's own module:
+//! `settings::xml`, `security::security_file`, `download::metadata`, `resolution::pom::xml`.
 
 pub(crate) mod dom;
+pub(crate) mod modello;
+pub(crate) mod schema;
 mod xhtml_entities;
 
-pub use dom::Pos;
+pub use dom::{Pos, XmlError, XmlErrorKind};
+pub use schema::XNode;
