@@ -441,6 +441,39 @@ mod tests {
         }
     }
 
+    /// Positions as Maven 3.8.7's `MavenXpp3Reader` reports them (strict, then lenient).
+    #[test]
+    fn stray_text_is_reported_where_maven_reports_it() {
+        type Want = (bool, u32, u32);
+        let cases: &[(&str, Want)] = &[
+            (
+                "<project>\n  <dependencies>\n    <dependency>x<groupId>a</groupId></dependency>\n  </dependencies>\n</project>",
+                (false, 3, 20),
+            ),
+            ("<project>\n  <properties>\n    t\n    <a>1</a>\n  </properties>\n</project>", (true, 4, 7)),
+            ("<project>\n  <bogus/>\n  <groupId>g</groupId>\n  text\n</project>", (false, 2, 11)),
+            (
+                "<project>\n  <build>\n    <plugins>\n  x  <plugin/>\n    </plugins>\n  </build>\n</project>",
+                (true, 4, 8),
+            ),
+            ("<project>\n  <licenses> &#160; <license/></licenses></project>", (true, 2, 23)),
+        ];
+        for (xml, (fatal, line, column)) in cases {
+            let issue = match read_pom(xml.as_bytes()) {
+                Ok(pom) => {
+                    assert!(!fatal, "{xml}");
+                    pom.strict_error.unwrap()
+                }
+                Err(e) => {
+                    assert!(fatal, "{xml}: {e}");
+                    e
+                }
+            };
+            let pos = issue.pos.unwrap();
+            assert_eq!((pos.line, pos.column), (*line, *column), "{xml}: {issue}");
+        }
+    }
+
     #[test]
     fn fatal_cases_name_a_position() {
         let cases = [
