@@ -232,7 +232,7 @@ fn decode_utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16, lossy: bool) -> Result<S
 }
 
 /// XML's white space (`S`): what MXParser skips between elements.
-pub fn is_xml_space(c: char) -> bool {
+fn is_xml_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\r')
 }
 
@@ -283,7 +283,7 @@ fn resolve_entity(name: &str) -> Option<char> {
 /// Unescapes character data: entity and character references. On an unknown entity or a
 /// reference to something that is not an XML character, returns Maven's message and the byte
 /// offset just after the `;` within `raw`.
-pub fn unescape(raw: &str) -> Result<Cow<'_, str>, (String, usize)> {
+fn unescape(raw: &str) -> Result<Cow<'_, str>, (String, usize)> {
     if !raw.contains('&') {
         return Ok(Cow::Borrowed(raw));
     }
@@ -685,6 +685,24 @@ mod tests {
         assert!(decode(&[0xFF, 0xFE, 0x00, 0xD8])
             .unwrap_err()
             .is_unreadable());
+        // Read as Java's decoders read them: U+FFFD instead of an error.
+        let cut = format!("{}\u{fffd}", &text[..text.len() - 1]);
+        assert_eq!(decode_lossy(&le[..le.len() - 1]), cut);
+        assert_eq!(decode_lossy(&[0xFF, 0xFE, 0x00, 0xD8]), "\u{fffd}");
+        assert_eq!(decode_lossy(b"<s>a\xffb</s>"), "<s>a\u{fffd}b</s>");
+        assert!(decode(b"<s>a\xffb</s>").unwrap_err().is_unreadable());
+    }
+
+    #[test]
+    fn stray_text_is_placed_after_the_next_tags_first_character() {
+        let text = "<a>\n  x &#32;<!-- c -->\n  <b/>y</a>";
+        let doc = parse(text).unwrap();
+        let at = LineIndex::new(text).pos(doc.stray_text.unwrap());
+        assert_eq!((at.line, at.column), (3, 5), "the first run ends at `<b`");
+        // White space, also from references, is not stray text; U+00A0 is.
+        assert_eq!(parse("<a> &#32;\t<b/></a>").unwrap().stray_text, None);
+        assert_eq!(parse("<a>&#160;<b/></a>").unwrap().stray_text, Some(11));
+        assert_eq!(parse("<a><![CDATA[z]]></a>").unwrap().stray_text, Some(18));
     }
 
     #[test]
