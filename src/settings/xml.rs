@@ -2,13 +2,16 @@
 //!
 //! Maven parses strictly first; on the first strict-only error (unknown element or attribute,
 //! wrong root, non-integer port) it parses again leniently and records ONE warning with that
-//! first error. Malformed XML, a duplicated non-list element, or text where an element was
-//! expected fail both ways and are FATAL. This module does the two passes in one walk over a
-//! positioned XML tree (`crate::xml`): it behaves leniently and remembers the first strict error.
+//! first error. Malformed XML, a duplicated non-list element, an element inside a text element
+//! or text inside a list fail both ways and are FATAL; text between the elements of a class is
+//! a strict error only. This module does the two passes in one walk over a positioned XML tree
+//! with the rules of Maven's readers (`crate::xml`): it behaves leniently and remembers the
+//! first strict error.
 //!
 //! Maven 4-only elements (top-level `repositories`/`pluginRepositories`, server `aliases`,
 //! activation `packaging`/`condition`) are kept in the model for embedders that want them, but
-//! also count as the strict error Maven 3 reports for them, since Maven 3 ignores them.
+//! count as the strict error Maven 3 reports for them, and nothing inside them is fatal, since
+//! Maven 3 skips them unread.
 //!
 //! Not here: merging, interpolation, validation (siblings of this module).
 
@@ -154,6 +157,13 @@ impl Mapper<'_> {
         Ok(leaf(node)?.to_string())
     }
 
+    /// A Maven 4-only element: Maven 3 skips it as unknown (one strict error, nothing inside it
+    /// is fatal, it may be repeated); `read` keeps what it can for embedders, the last one wins.
+    fn maven4<T>(&mut self, node: &Node, read: impl FnOnce(&mut Self) -> R<T>) -> Option<T> {
+        self.unknown(node);
+        read(self).ok()
+    }
+
     fn boolean(&self, node: &Node, default: bool) -> R<bool> {
         let t = self.text(node)?;
         Ok(if t.is_empty() {
@@ -270,14 +280,14 @@ impl Mapper<'_> {
                 }
                 // Maven 4 (settings 1.3.0): kept, but Maven 3 does not know them.
                 "repositories" => {
-                    seen.check("repositories", c)?;
-                    self.unknown(c);
-                    s.repositories = self.repositories(c, "repository")?;
+                    if let Some(r) = self.maven4(c, |m| m.repositories(c, "repository")) {
+                        s.repositories = r;
+                    }
                 }
                 "pluginRepositories" => {
-                    seen.check("pluginRepositories", c)?;
-                    self.unknown(c);
-                    s.plugin_repositories = self.repositories(c, "pluginRepository")?;
+                    if let Some(r) = self.maven4(c, |m| m.repositories(c, "pluginRepository")) {
+                        s.plugin_repositories = r;
+                    }
                 }
                 _ => self.unknown(c),
             }
@@ -330,9 +340,9 @@ impl Mapper<'_> {
                     s.configuration = Some(to_xml_element(c));
                 }
                 "aliases" => {
-                    seen.check("aliases", c)?;
-                    self.unknown(c);
-                    s.aliases = self.string_list(c, "alias")?;
+                    if let Some(aliases) = self.maven4(c, |m| m.string_list(c, "alias")) {
+                        s.aliases = aliases;
+                    }
                 }
                 _ => self.unknown(c),
             }
@@ -453,16 +463,8 @@ impl Mapper<'_> {
                     }
                     a.file = Some(file);
                 }
-                "packaging" => {
-                    seen.check("packaging", c)?;
-                    self.unknown(c);
-                    a.packaging = Some(self.text(c)?);
-                }
-                "condition" => {
-                    seen.check("condition", c)?;
-                    self.unknown(c);
-                    a.condition = Some(self.text(c)?);
-                }
+                "packaging" => a.packaging = self.maven4(c, |m| m.text(c)).or(a.packaging),
+                "condition" => a.condition = self.maven4(c, |m| m.text(c)).or(a.condition),
                 _ => self.unknown(c),
             }
         }

@@ -76,6 +76,12 @@ c("m4-several-elements", "Several Maven 4-only elements: only ONE warning (the f
   S(wrap("repositories", repo("top", "https://top.example.com/"))
     + servers(server("s", "u", "p", extra=wrap("aliases", el("alias", "s2"))))
     + wrap("pluginRepositories", repo("ptop", "https://ptop.example.com/", tag="pluginRepository"))), args=CENTRAL)
+c("m4-elements-skipped-unread", "Maven 3 skips Maven 4-only elements unread: text, repeated elements and elements inside their text elements are no error (ONE warning for the first).",
+  S("<repositories>\n  stray\n  <repository><id>a</id><id>b</id></repository>\n</repositories>\n<repositories/>\n"
+    + servers(server("s", "u", "p", extra="<aliases>t<alias>a<x/></alias></aliases>\n<aliases/>\n"))
+    + profiles(prof("p", repos=[repo("r", "https://r.example.com/")],
+                    act="<packaging>jar<x/></packaging>\n<packaging/>\n<activeByDefault>true</activeByDefault>\n"))),
+  args=repos_args("s=https://s.example.com/"))
 
 # ---------------------------------------------------------------- parsing (§2.2)
 c("parse-unknown-element", "Unknown top-level element: one WARNING (line/column), lenient parse keeps everything else.",
