@@ -8,9 +8,14 @@
 //!   the `407` names the schemes and the strongest one m2r supports is answered
 //!   ([`crate::transport::challenge::pick`]: NTLM, Digest, Basic) and the request retried.
 //!   After that the scheme is known and later connections answer at once: Basic preemptively,
-//!   Digest with the cached nonce and the next nonce count, NTLM by starting its handshake with
+//!   Digest with a cached nonce and its next nonce count, NTLM by starting its handshake with
 //!   the first `CONNECT`. While nothing is known, one exchange at a time learns it (a gate), so a
 //!   hundred parallel downloads cost one `407`, not a hundred.
+//! - **Digest nonces** are checked out by one exchange at a time and handed back when it
+//!   succeeds: squid invalidates a nonce whose count arrives out of order, which parallel
+//!   requests sharing one nonce would cause. An exchange that finds no idle nonce goes without
+//!   and collects a new one from the challenge, so the pool grows to the number of requests in
+//!   flight (a bounded number of extra round trips per session, not one per request).
 //! - **Servers** get `Basic` preemptively when the repository has credentials (only to the
 //!   repository's own origin, decided by the caller); a `401` asking for Digest is answered and
 //!   Digest is used from then on (never Basic again to that server).
@@ -125,12 +130,8 @@ enum State {
     Open,
     /// It took Basic.
     Basic,
-    /// It took Digest: the nonce to reuse and its count so far.
-    Digest {
-        challenge: DigestChallenge,
-        nc: u32,
-        cnonce: String,
-    },
+    /// It took Digest: idle nonces (each with its count so far) to reuse.
+    Digest { idle: Vec<DigestSession> },
     /// It took NTLM (connection-level handshake on every new connection).
     Ntlm,
     /// It rejected the credentials (proxies only).
@@ -149,12 +150,25 @@ pub(crate) enum Sent {
     NtlmAuthenticate,
 }
 
+/// A Digest nonce in use: the challenge it came with, its count so far, the client nonce.
+#[derive(Debug, Clone)]
+struct DigestSession {
+    challenge: DigestChallenge,
+    nc: u32,
+    cnonce: String,
+}
+
+/// Idle nonces kept per peer (more than any sensible number of requests in flight).
+const MAX_IDLE_NONCES: usize = 256;
+
 /// One exchange: a `CONNECT` sequence or one request (one redirect hop).
 #[derive(Debug, Clone)]
 pub(crate) struct Exchange {
     pub sent: Sent,
     rounds: u8,
     stale_answered: bool,
+    /// The Digest nonce this exchange uses (checked out of the pool, or fresh).
+    digest: Option<DigestSession>,
 }
 
 impl Exchange {
@@ -343,6 +357,7 @@ impl Authenticator {
             sent: Sent::Nothing,
             rounds: 0,
             stale_answered: false,
+            digest: None,
         };
         let mut state = self.lock();
         let header = match &mut *state {
@@ -359,15 +374,24 @@ impl Authenticator {
                 ex.sent = Sent::Fresh(Scheme::Basic);
                 basic_header(&c.username, c.password.expose())
             }),
-            State::Digest {
-                challenge,
-                nc,
-                cnonce,
-            } => self.credentials.as_ref().map(|c| {
-                *nc += 1;
-                ex.sent = Sent::Cached(Scheme::Digest);
-                challenge.answer(&c.username, c.password.expose(), method, uri, *nc, cnonce)
-            }),
+            State::Digest { idle } => match (idle.pop(), &self.credentials) {
+                (Some(mut d), Some(c)) => {
+                    d.nc += 1;
+                    let h = d.challenge.answer(
+                        &c.username,
+                        c.password.expose(),
+                        method,
+                        uri,
+                        d.nc,
+                        &d.cnonce,
+                    );
+                    ex.sent = Sent::Cached(Scheme::Digest);
+                    ex.digest = Some(d);
+                    Some(h)
+                }
+                // every nonce is in use: this exchange collects a new one from the challenge
+                _ => None,
+            },
             State::Ntlm => match level {
                 Level::Connection => {
                     ex.sent = Sent::NtlmNegotiate;
@@ -389,7 +413,7 @@ impl Authenticator {
         let r = Rejection {
             scheme,
             offered: describe_offered(offered),
-            tried: self.tried(scheme),
+            tried: self.tried(scheme, ex),
             reason,
         };
         tracing::info!(peer = %self.label, rejection = %r, "authentication failed");
@@ -399,7 +423,7 @@ impl Authenticator {
         r
     }
 
-    fn tried(&self, scheme: Option<Scheme>) -> String {
+    fn tried(&self, scheme: Option<Scheme>, ex: &Exchange) -> String {
         let user = self
             .credentials
             .as_ref()
@@ -409,10 +433,11 @@ impl Authenticator {
             None => "no credentials".into(),
             Some(Scheme::Basic) => format!("Basic as user `{user}`"),
             Some(Scheme::Digest) => {
-                let alg = match &*self.lock() {
-                    State::Digest { challenge, .. } => challenge.algorithm.name(),
-                    _ => "MD5",
-                };
+                let alg = ex
+                    .digest
+                    .as_ref()
+                    .map(|d| d.challenge.algorithm.name())
+                    .unwrap_or("MD5");
                 format!("Digest ({alg}) as user `{user}`")
             }
             Some(Scheme::Ntlm) => format!(
@@ -441,7 +466,7 @@ impl Authenticator {
         let Some(c) = self.credentials.clone() else {
             return Err(self.reject(ex, challenges, RejectReason::NoCredentials));
         };
-        if ex.sent == Sent::NtlmNegotiate {
+        if level == Level::Connection && ex.sent == Sent::NtlmNegotiate {
             let token = challenges
                 .iter()
                 .find(|c| c.is("NTLM") && c.token68.is_some())
@@ -484,7 +509,6 @@ impl Authenticator {
                     return Err(self.reject(ex, challenges, RejectReason::Rejected));
                 }
                 ex.sent = Sent::Fresh(Scheme::Basic);
-                *self.lock() = State::Basic;
                 Ok(Answer::Header(basic_header(
                     &c.username,
                     c.password.expose(),
@@ -502,11 +526,11 @@ impl Authenticator {
                 }
                 let cnonce = new_cnonce();
                 let header = d.answer(&c.username, c.password.expose(), method, uri, 1, &cnonce);
-                *self.lock() = State::Digest {
+                ex.digest = Some(DigestSession {
                     challenge: d,
                     nc: 1,
                     cnonce,
-                };
+                });
                 ex.sent = Sent::Fresh(Scheme::Digest);
                 Ok(Answer::Header(header))
             }
@@ -522,12 +546,13 @@ impl Authenticator {
                     if ex.sent == Sent::NtlmNegotiate {
                         return Err(self.reject(ex, challenges, RejectReason::Rejected));
                     }
-                    let was_ntlm = matches!(&*self.lock(), State::Ntlm);
-                    if was_ntlm && ex.rounds > 1 {
-                        return Err(self.reject(ex, challenges, RejectReason::Rejected));
+                    let mut state = self.lock();
+                    if !matches!(&*state, State::Ntlm) {
+                        // connections made so far are not authenticated: stop reusing them
+                        *state = State::Ntlm;
+                        self.generation.fetch_add(1, Ordering::Relaxed);
                     }
-                    *self.lock() = State::Ntlm;
-                    self.generation.fetch_add(1, Ordering::Relaxed);
+                    drop(state);
                     ex.sent = Sent::NtlmNegotiate;
                     Ok(Answer::NtlmOnNewConnection)
                 }
@@ -535,28 +560,48 @@ impl Authenticator {
         }
     }
 
-    /// The peer answered without a challenge: remember what worked.
+    /// The peer answered without a challenge: remember what worked (and hand a Digest nonce
+    /// back for the next exchange).
     pub(crate) fn on_success(&self, ex: &Exchange) {
         let mut state = self.lock();
-        let learned = match (ex.sent, &*state) {
-            (Sent::Nothing, State::Unknown) => {
-                *state = State::Open;
+        let learned = match ex.sent {
+            Sent::Nothing => {
+                if matches!(&*state, State::Unknown) {
+                    *state = State::Open;
+                }
                 None
             }
-            (Sent::Fresh(Scheme::Basic), State::Basic) => Some(Scheme::Basic),
-            (Sent::Fresh(Scheme::Basic), _) => {
+            Sent::Fresh(Scheme::Basic) => {
+                let new = !matches!(&*state, State::Basic);
                 *state = State::Basic;
-                Some(Scheme::Basic)
+                new.then_some(Scheme::Basic)
             }
-            (Sent::Fresh(Scheme::Digest), _) => Some(Scheme::Digest),
-            (Sent::NtlmAuthenticate, _) => {
+            Sent::Cached(Scheme::Digest) | Sent::Fresh(Scheme::Digest) => {
+                let session = ex.digest.clone();
+                match &mut *state {
+                    State::Digest { idle } => {
+                        if idle.len() < MAX_IDLE_NONCES {
+                            idle.extend(session);
+                        }
+                        None
+                    }
+                    other => {
+                        *other = State::Digest {
+                            idle: session.into_iter().collect(),
+                        };
+                        Some(Scheme::Digest)
+                    }
+                }
+            }
+            Sent::NtlmAuthenticate => {
+                let new = !matches!(&*state, State::Ntlm);
                 *state = State::Ntlm;
-                Some(Scheme::Ntlm)
+                new.then_some(Scheme::Ntlm)
             }
             _ => None,
         };
         drop(state);
-        if let (Some(s), true) = (learned, ex.rounds > 0) {
+        if let Some(s) = learned {
             tracing::info!(peer = %self.label, scheme = %s, "authenticated; later requests of this session answer preemptively");
         }
     }
@@ -696,7 +741,9 @@ mod tests {
             panic!()
         };
         assert!(h.starts_with("Digest ") && h.contains("nc=00000001"), "{h}");
+        assert_eq!(a.known_scheme(), None, "learned only once accepted");
         a.on_success(&ex);
+        assert_eq!(a.known_scheme(), Some(Scheme::Digest));
         let (h2, mut ex2) = a.start(Level::Request, "GET", "http://h/y").unwrap();
         let h2 = h2.unwrap();
         assert!(
@@ -704,17 +751,20 @@ mod tests {
             "{h2}"
         );
         assert!(h2.contains("uri=\"http://h/y\""), "{h2}");
+        // the nonce is checked out: a parallel exchange sends nothing and collects its own
+        let (h3, _) = a.start(Level::Request, "GET", "http://h/z").unwrap();
+        assert_eq!(h3, None);
         // the cached nonce went stale: answered with the new one without a rejection
         let stale = ch("Digest realm=\"r\", nonce=\"n2\", qop=\"auth\", stale=true");
-        let Answer::Header(h3) = a
+        let Answer::Header(h4) = a
             .on_challenge(&mut ex2, Level::Request, &stale, "GET", "http://h/y")
             .unwrap()
         else {
             panic!()
         };
         assert!(
-            h3.contains("nonce=\"n2\"") && h3.contains("nc=00000001"),
-            "{h3}"
+            h4.contains("nonce=\"n2\"") && h4.contains("nc=00000001"),
+            "{h4}"
         );
         // a fresh answer rejected with stale=true once more is fine, twice is not
         assert!(a
@@ -725,6 +775,21 @@ mod tests {
             .unwrap_err();
         assert_eq!(r.reason, RejectReason::Rejected);
         assert!(r.tried.contains("Digest (MD5)"), "{}", r.tried);
+    }
+
+    #[test]
+    fn digest_nonces_return_to_the_pool_in_count_order() {
+        let a = proxy(Some("jane"));
+        let (_, mut ex) = a.start(Level::Request, "GET", "/").unwrap();
+        let c = ch("Digest realm=\"r\", nonce=\"n1\", qop=\"auth\"");
+        a.on_challenge(&mut ex, Level::Request, &c, "GET", "/")
+            .unwrap();
+        a.on_success(&ex);
+        for want in 2..6 {
+            let (h, ex) = a.start(Level::Request, "GET", "/").unwrap();
+            assert!(h.unwrap().contains(&format!("nc={want:08x}")));
+            a.on_success(&ex);
+        }
     }
 
     #[test]

@@ -173,6 +173,8 @@ enum Attempt {
 /// What one repository's requests need: the client, and the proxy's and server's state.
 struct RepoSession {
     client: HttpClient,
+    /// The proxy authentication generation the client was built for.
+    generation: u64,
     proxy: Option<Arc<Authenticator>>,
     /// The proxy is an HTTP proxy (challenges on plain requests are answered here).
     http_proxy: bool,
@@ -325,6 +327,7 @@ impl Transport {
         if let Some(c) = clients.get(&key).filter(|c| c.generation == generation) {
             return Ok(RepoSession {
                 client: c.client.clone(),
+                generation,
                 http_proxy: proxy_auth.is_some(),
                 proxy: proxy_auth,
                 server,
@@ -357,6 +360,7 @@ impl Transport {
         );
         Ok(RepoSession {
             client,
+            generation,
             http_proxy: proxy_auth.is_some(),
             proxy: proxy_auth,
             server,
@@ -493,6 +497,17 @@ impl Transport {
                 Some(a) => a.gate().await,
                 None => None,
             };
+            // After waiting, the proxy may have turned out to want NTLM: use the client whose
+            // connections run the handshake.
+            if proxy_auth
+                .as_ref()
+                .is_some_and(|a| a.generation() != session.generation)
+            {
+                match self.session_for(repo) {
+                    Ok(s) => session = s,
+                    Err(e) => return Attempt::Fail(e),
+                }
+            }
             let mut proxy_ex: Option<Exchange> = None;
             let mut proxy_header = None;
             if let Some(a) = &proxy_auth {

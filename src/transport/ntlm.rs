@@ -188,12 +188,15 @@ pub fn parse_challenge(m: &[u8]) -> Result<ChallengeMessage, NtlmError> {
     let flags = u32::from_le_bytes([m[20], m[21], m[22], m[23]]);
     let mut server_challenge = [0u8; 8];
     server_challenge.copy_from_slice(&m[24..32]);
-    // Old servers send a 32- or 40-byte message without target info.
-    let target_info = if m.len() >= 48 {
+    // Target info fields exist only with NEGOTIATE_TARGET_INFO (older servers, and squid's
+    // ntlm_fake_auth, send a 32- or 40-byte header whose payload may start at byte 40).
+    let target_info = if flags & NEGOTIATE_TARGET_INFO != 0 && m.len() >= 48 {
         let len = usize::from(u16::from_le_bytes([m[40], m[41]]));
         let off = u32::from_le_bytes([m[44], m[45], m[46], m[47]]) as usize;
         if len == 0 {
             Vec::new()
+        } else if off < 48 {
+            return Err(NtlmError::Malformed("target info inside the header"));
         } else {
             m.get(off..off.saturating_add(len))
                 .ok_or(NtlmError::Malformed("target info outside the message"))?
@@ -453,12 +456,19 @@ mod tests {
         let token = header_value(&challenge_bytes(&ti, 1));
         let c = parse_challenge_token(token.strip_prefix("NTLM ").unwrap()).unwrap();
         assert_eq!(c.flags, 1);
+        assert!(
+            c.target_info.is_empty(),
+            "no NEGOTIATE_TARGET_INFO: no target info"
+        );
         // a 32-byte message (no target info) is fine
         let short = &challenge_bytes(&[], 1)[..32];
         assert!(parse_challenge(short).unwrap().target_info.is_empty());
         // errors, never panics
-        let mut bad = challenge_bytes(&ti, 1);
+        let mut bad = challenge_bytes(&ti, NEGOTIATE_TARGET_INFO);
         bad[44] = 200; // target info offset past the end
+        assert!(parse_challenge(&bad).is_err());
+        let mut bad = challenge_bytes(&ti, NEGOTIATE_TARGET_INFO);
+        bad[44] = 40; // inside the header
         assert!(parse_challenge(&bad).is_err());
         let mut bad = challenge_bytes(&ti, 1);
         bad[8] = 3;
