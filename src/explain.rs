@@ -890,6 +890,7 @@ impl Explanation {
             "Repositories ({}), in the order artifacts are looked up:",
             repos.len()
         );
+        let routes = crate::transport::RoutePlan::fresh_all(repos);
         for (n, r) in repos.iter().enumerate() {
             let _ = writeln!(
                 o,
@@ -998,6 +999,9 @@ impl Explanation {
                         }
                     }
                 }
+            }
+            for line in routes[n].describe() {
+                let _ = writeln!(o, "   {line}");
             }
             match &r.authentication {
                 Some(a) => {

@@ -79,8 +79,8 @@ impl HostResolver {
         });
         match rx.recv_timeout(timeout) {
             Ok(Ok(a)) => Ok(a),
-            Ok(Err(e)) => Err(e.to_string()),
-            Err(_) => Err(format!("no answer within {timeout:?}")),
+            Ok(Err(e)) => Err(format!("cannot resolve {host}: {e}")),
+            Err(_) => Err(format!("cannot resolve {host}: no answer within {timeout:?}")),
         }
     }
 }
@@ -224,7 +224,7 @@ impl RoutePlan {
                 }
                 out.push(s);
             }
-            Err(why) => out.push(format!("addresses: not resolved ({why})")),
+            Err(why) => out.push(format!("addresses: {why}")),
         }
         if let Some(p) = &self.proxy_auth {
             out.push(format!("proxy authentication: {}", p.sentence()));
@@ -236,20 +236,81 @@ impl RoutePlan {
         out
     }
 
-    /// The plan of a repository at the start of a session (nothing learned yet), resolving the
-    /// first hop's name with the system resolver (bounded to 2 s).
+    /// The plan of a repository at the start of a session (nothing learned yet). A proxy's
+    /// name is resolved with the system resolver (once per process, at most 2 s); a repository
+    /// reached directly shows its addresses only when its host is an IP address (others are
+    /// looked up when connecting).
     pub fn fresh(repo: &RemoteRepository) -> RoutePlan {
-        let resolver = HostResolver::default();
-        let lookup =
-            |host: &str, port: u16| resolver.resolve_blocking(host, port, Duration::from_secs(2));
-        plan(
-            repo,
-            lookup,
-            &RouteDatabase::default(),
-            Authenticator::for_proxy_fresh(repo.proxy.as_ref()).as_ref(),
-            &Authenticator::for_server_fresh(repo),
-        )
+        RoutePlan::fresh_all(std::slice::from_ref(repo)).remove(0)
     }
+
+    /// [`RoutePlan::fresh`] for several repositories, resolving their proxies in parallel.
+    pub fn fresh_all(repos: &[RemoteRepository]) -> Vec<RoutePlan> {
+        let resolver = HostResolver::default();
+        let hosts: HashSet<(String, u16)> = repos
+            .iter()
+            .filter(|r| r.proxy.is_some())
+            .filter_map(first_hop)
+            .collect();
+        let answers: HashMap<(String, u16), Result<Vec<SocketAddr>, String>> = std::thread::scope(
+            |scope| {
+                let jobs: Vec<_> = hosts
+                    .into_iter()
+                    .map(|(h, p)| {
+                        let r = &resolver;
+                        scope.spawn(move || {
+                            let a = cached_lookup(r, &h, p);
+                            ((h, p), a)
+                        })
+                    })
+                    .collect();
+                jobs.into_iter().filter_map(|j| j.join().ok()).collect()
+            },
+        );
+        repos
+            .iter()
+            .map(|repo| {
+                let lookup = |h: &str, p: u16| match repo.proxy {
+                    Some(_) => answers
+                        .get(&(h.to_string(), p))
+                        .cloned()
+                        .unwrap_or_else(|| Err("not looked up".into())),
+                    None => resolver
+                        .literal_or_override(h, p)
+                        .ok_or_else(|| "looked up when connecting".to_string()),
+                };
+                plan(
+                    repo,
+                    lookup,
+                    &RouteDatabase::default(),
+                    Authenticator::for_proxy_fresh(repo.proxy.as_ref()).as_ref(),
+                    &Authenticator::for_server_fresh(repo),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Proxy names resolved by `explain` in this process (a proxy serves many repositories, and
+/// one answer per run is what a person reading the explanation needs).
+fn cached_lookup(
+    resolver: &HostResolver,
+    host: &str,
+    port: u16,
+) -> Result<Vec<SocketAddr>, String> {
+    type Cache = Mutex<HashMap<(String, u16), Result<Vec<SocketAddr>, String>>>;
+    static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = (bare_host(host), port);
+    if let Some(a) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return a.clone();
+    }
+    let a = resolver.resolve_blocking(host, port, Duration::from_secs(2));
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, a.clone());
+    a
 }
 
 /// The plan from a lookup function and the session's state.
@@ -490,7 +551,7 @@ mod tests {
             text.contains("HTTP (absolute-form requests) to repo.example:80"),
             "{text}"
         );
-        assert!(text.contains("not resolved (no such host)"), "{text}");
+        assert!(text.contains("addresses: no such host"), "{text}");
         let repo = proxied("socks5h", "https://repo.example/m2", false);
         let p = plan(&repo, |_, _| Ok(vec![]), &db, None, &sa_);
         assert!(
