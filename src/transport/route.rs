@@ -80,7 +80,9 @@ impl HostResolver {
         match rx.recv_timeout(timeout) {
             Ok(Ok(a)) => Ok(a),
             Ok(Err(e)) => Err(format!("cannot resolve {host}: {e}")),
-            Err(_) => Err(format!("cannot resolve {host}: no answer within {timeout:?}")),
+            Err(_) => Err(format!(
+                "cannot resolve {host}: no answer within {timeout:?}"
+            )),
         }
     }
 }
@@ -252,8 +254,8 @@ impl RoutePlan {
             .filter(|r| r.proxy.is_some())
             .filter_map(first_hop)
             .collect();
-        let answers: HashMap<(String, u16), Result<Vec<SocketAddr>, String>> = std::thread::scope(
-            |scope| {
+        let answers: HashMap<(String, u16), Result<Vec<SocketAddr>, String>> =
+            std::thread::scope(|scope| {
                 let jobs: Vec<_> = hosts
                     .into_iter()
                     .map(|(h, p)| {
@@ -265,8 +267,7 @@ impl RoutePlan {
                     })
                     .collect();
                 jobs.into_iter().filter_map(|j| j.join().ok()).collect()
-            },
-        );
+            });
         repos
             .iter()
             .map(|repo| {
