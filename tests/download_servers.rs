@@ -1079,6 +1079,23 @@ fn digest_and_ntlm_proxies_are_answered_then_preemptively() {
             // slow: bounded by the connections, well under one per request.
             let challenged = squid.count_status(407) - before;
             let bound = if name == "ntlm" { 48 / 2 } else { 1 + 6 };
+            if url.starts_with("https") {
+                // HTTP/2 inside the tunnels, and the tunnels reused
+                assert!(
+                    f.nginx
+                        .access_log()
+                        .iter()
+                        .any(|l| l.contains("m0-1.0.jar HTTP/2.0 200")),
+                    "{:?}",
+                    f.nginx.access_log()
+                );
+                let tunnels = squid
+                    .access_log()
+                    .iter()
+                    .filter(|l| l.contains("TCP_TUNNEL/200"))
+                    .count();
+                assert!(tunnels <= 12, "{name}: {tunnels} tunnels for 48 requests");
+            }
             assert!(
                 (1..=bound).contains(&challenged),
                 "{name} {url}: {challenged} 407s (bound {bound})\n{:?}",

@@ -685,35 +685,28 @@ mod tests {
         parse_challenges([v])
     }
 
+    /// Answers `challenge` to a CONNECT of `h:443`.
+    fn connect_answer(
+        a: &Authenticator,
+        ex: &mut Exchange,
+        challenge: &str,
+    ) -> Result<Answer, Rejection> {
+        a.on_challenge(ex, Level::Connection, &ch(challenge), "CONNECT", "h:443")
+    }
+
     #[test]
     fn proxy_basic_reactive_then_preemptive_then_rejected_for_the_session() {
         let a = proxy(Some("jane"));
         let (h, mut ex) = a.start(Level::Connection, "CONNECT", "h:443").unwrap();
         assert_eq!(h, None, "reactive on first contact");
-        let ans = a
-            .on_challenge(
-                &mut ex,
-                Level::Connection,
-                &ch("Basic realm=\"p\""),
-                "CONNECT",
-                "h:443",
-            )
-            .unwrap();
+        let ans = connect_answer(&a, &mut ex, "Basic realm=\"p\"").unwrap();
         assert_eq!(ans, Answer::Header(basic_header("jane", "pw")));
         a.on_success(&ex);
         assert_eq!(a.known_scheme(), Some(Scheme::Basic));
         // later: preemptive; a 407 to it is a rejection, remembered
         let (h, mut ex) = a.start(Level::Connection, "CONNECT", "h:443").unwrap();
         assert_eq!(h, Some(basic_header("jane", "pw")));
-        let r = a
-            .on_challenge(
-                &mut ex,
-                Level::Connection,
-                &ch("Basic realm=\"p\""),
-                "CONNECT",
-                "h:443",
-            )
-            .unwrap_err();
+        let r = connect_answer(&a, &mut ex, "Basic realm=\"p\"").unwrap_err();
         assert_eq!(r.reason, RejectReason::Rejected);
         assert_eq!(r.scheme, Some(Scheme::Basic));
         let msg = r.to_string();
@@ -796,15 +789,7 @@ mod tests {
     fn proxy_ntlm_handshake_on_a_connection() {
         let a = proxy(Some("jane"));
         let (_, mut ex) = a.start(Level::Connection, "CONNECT", "h:443").unwrap();
-        let Answer::Header(t1) = a
-            .on_challenge(
-                &mut ex,
-                Level::Connection,
-                &ch("NTLM, Basic realm=\"x\""),
-                "CONNECT",
-                "h:443",
-            )
-            .unwrap()
+        let Answer::Header(t1) = connect_answer(&a, &mut ex, "NTLM, Basic realm=\"x\"").unwrap()
         else {
             panic!()
         };
@@ -835,9 +820,7 @@ mod tests {
         let (_, mut ex) = a.start(Level::Connection, "CONNECT", "h:443").unwrap();
         a.on_challenge(&mut ex, Level::Connection, &challenge, "CONNECT", "h:443")
             .unwrap();
-        let r = a
-            .on_challenge(&mut ex, Level::Connection, &ch("NTLM"), "CONNECT", "h:443")
-            .unwrap_err();
+        let r = connect_answer(&a, &mut ex, "NTLM").unwrap_err();
         assert_eq!(r.tried, "NTLMv2 as `ENVDOM\\jane`");
     }
 
@@ -862,42 +845,17 @@ mod tests {
     fn no_credentials_unsupported_and_protocol_errors() {
         let a = proxy(None);
         let (_, mut ex) = a.start(Level::Connection, "CONNECT", "h:443").unwrap();
-        let r = a
-            .on_challenge(
-                &mut ex,
-                Level::Connection,
-                &ch("Basic realm=\"p\""),
-                "CONNECT",
-                "h:443",
-            )
-            .unwrap_err();
+        let r = connect_answer(&a, &mut ex, "Basic realm=\"p\"").unwrap_err();
         assert_eq!(r.reason, RejectReason::NoCredentials);
         assert!(r.to_string().contains("no credentials are configured"));
         let a = proxy(Some("u"));
         let (_, mut ex) = a.start(Level::Connection, "CONNECT", "h:443").unwrap();
-        let r = a
-            .on_challenge(
-                &mut ex,
-                Level::Connection,
-                &ch("Negotiate"),
-                "CONNECT",
-                "h:443",
-            )
-            .unwrap_err();
+        let r = connect_answer(&a, &mut ex, "Negotiate").unwrap_err();
         assert_eq!(r.reason, RejectReason::Unsupported);
         let a = proxy(Some("u"));
         let (_, mut ex) = a.start(Level::Connection, "CONNECT", "h:443").unwrap();
-        a.on_challenge(&mut ex, Level::Connection, &ch("NTLM"), "CONNECT", "h:443")
-            .unwrap();
-        let r = a
-            .on_challenge(
-                &mut ex,
-                Level::Connection,
-                &ch("NTLM !!!"),
-                "CONNECT",
-                "h:443",
-            )
-            .unwrap_err();
+        connect_answer(&a, &mut ex, "NTLM").unwrap();
+        let r = connect_answer(&a, &mut ex, "NTLM !!!").unwrap_err();
         assert!(matches!(r.reason, RejectReason::Protocol(_)), "{r:?}");
         // rounds are bounded whatever the peer says
         let a = proxy(Some("u"));

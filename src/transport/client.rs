@@ -564,18 +564,13 @@ impl Transport {
                             )
                         }
                         Err(_) => {
-                            return Attempt::Retry(
-                                network_error(
-                                    repo,
-                                    &redacted,
-                                    NetworkCause::Timeout {
-                                        phase: TimeoutPhase::Response,
-                                        after: head_timeout,
-                                    },
-                                    retries,
-                                    started,
-                                ),
-                                None,
+                            return timed_out(
+                                repo,
+                                &redacted,
+                                TimeoutPhase::Response,
+                                head_timeout,
+                                retries,
+                                started,
                             )
                         }
                     };
@@ -758,18 +753,13 @@ impl Transport {
             loop {
                 let frame = match tokio::time::timeout(read_timeout, body.frame()).await {
                     Err(_) => {
-                        return Attempt::Retry(
-                            network_error(
-                                repo,
-                                &redacted,
-                                NetworkCause::Timeout {
-                                    phase: TimeoutPhase::Body,
-                                    after: read_timeout,
-                                },
-                                retries,
-                                started,
-                            ),
-                            None,
+                        return timed_out(
+                            repo,
+                            &redacted,
+                            TimeoutPhase::Body,
+                            read_timeout,
+                            retries,
+                            started,
                         )
                     }
                     Ok(None) => break,
@@ -1022,6 +1012,19 @@ fn network_error(
         retries,
         elapsed: started.elapsed(),
     }
+}
+
+/// A timeout: worth another attempt.
+fn timed_out(
+    repo: &RemoteRepository,
+    url: &str,
+    phase: TimeoutPhase,
+    after: Duration,
+    retries: u32,
+    started: Instant,
+) -> Attempt {
+    let cause = NetworkCause::Timeout { phase, after };
+    Attempt::Retry(network_error(repo, url, cause, retries, started), None)
 }
 
 /// Typed classification: the connector's authentication and refusal errors become their own

@@ -80,6 +80,15 @@ pub fn wait_port(port: u16, timeout: Duration) -> bool {
     false
 }
 
+/// The lines of a log file (none when it does not exist yet).
+fn read_lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
 /// A server process, killed on drop.
 pub struct Proc {
     child: Option<Child>,
@@ -392,11 +401,7 @@ http {{
 
     /// Access log lines so far (`GET /path HTTP/1.1 200 123`).
     pub fn access_log(&self) -> Vec<String> {
-        std::fs::read_to_string(self.dir.join("access.log"))
-            .unwrap_or_default()
-            .lines()
-            .map(str::to_string)
-            .collect()
+        read_lines(&self.dir.join("access.log"))
     }
 
     /// Distinct connection serial numbers in the access log.
@@ -543,16 +548,7 @@ impl Squid {
             ),
         };
         let port = free_port();
-        let user = if Command::new("id")
-            .arg("-u")
-            .arg("proxy")
-            .output()
-            .is_ok_and(|o| o.status.success())
-        {
-            "proxy"
-        } else {
-            "nobody"
-        };
+        let user = user_or_nobody("proxy");
         let ports: Vec<String> = connect_ports.iter().map(u16::to_string).collect();
         let addr = std::net::SocketAddr::new(listen, port);
         let conf = format!(
@@ -585,11 +581,7 @@ impl Squid {
 
     /// Access log lines so far (squid's native format: `... TCP_DENIED/407 ... CONNECT host:port ...`).
     pub fn access_log(&self) -> Vec<String> {
-        std::fs::read_to_string(self.dir.join("access.log"))
-            .unwrap_or_default()
-            .lines()
-            .map(str::to_string)
-            .collect()
+        read_lines(&self.dir.join("access.log"))
     }
 
     /// How many logged requests were answered with `status` (squid writes the log as it goes;
@@ -611,6 +603,20 @@ pub struct Apache {
     pub port: u16,
     dir: PathBuf,
     proc: Proc,
+}
+
+/// `name` when that system user exists (servers drop root privileges to it), else `nobody`.
+fn user_or_nobody(name: &'static str) -> &'static str {
+    let exists = Command::new("id")
+        .arg("-u")
+        .arg(name)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if exists {
+        name
+    } else {
+        "nobody"
+    }
 }
 
 /// Lets other users (Apache's `User`) traverse the temporary folders down to `path`.
@@ -655,16 +661,7 @@ impl Apache {
         ));
         std::fs::write(dir.join("htdigest"), format!("{USER}:m2r digest:{ha1}\n")).unwrap();
         let port = free_port();
-        let user = if Command::new("id")
-            .arg("-u")
-            .arg("www-data")
-            .output()
-            .is_ok_and(|o| o.status.success())
-        {
-            "www-data"
-        } else {
-            "nobody"
-        };
+        let user = user_or_nobody("www-data");
         let d = dir.display();
         let r = repo_dir.display();
         let m = modules.display();
@@ -743,9 +740,8 @@ Alias /digest/ "{r}/"
     pub fn count_status(&self, status: u16) -> usize {
         std::thread::sleep(Duration::from_millis(200));
         let suffix = format!(" {status} ");
-        std::fs::read_to_string(self.dir.join("access.log"))
-            .unwrap_or_default()
-            .lines()
+        read_lines(&self.dir.join("access.log"))
+            .iter()
             .filter(|l| l.contains(&suffix))
             .count()
     }
