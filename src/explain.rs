@@ -838,6 +838,16 @@ impl Explanation {
     /// The human explanation. Secrets are masked unless `show_secrets`.
     pub fn render(&self, show_secrets: bool) -> String {
         let mut o = String::new();
+        // Credentials inside a URL (`--repo id=https://user:pw@host/`) are secrets too.
+        let shown_url = |url: &str| {
+            let has_userinfo = url::Url::parse(url)
+                .is_ok_and(|u| !u.username().is_empty() || u.password().is_some());
+            if show_secrets || !has_userinfo {
+                url.to_string()
+            } else {
+                crate::transport::redact_url(url)
+            }
+        };
         let mask = |s: &Secret| {
             if show_secrets {
                 s.expose().to_string()
@@ -897,7 +907,7 @@ impl Explanation {
                 "{}. {} {}{}",
                 n + 1,
                 r.id,
-                r.url,
+                shown_url(&r.url),
                 if r.blocked { "  [BLOCKED]" } else { "" }
             );
             if !r.mirrored_repositories.is_empty() {
@@ -909,7 +919,7 @@ impl Explanation {
                 let _ = writeln!(o, "   mirror of: {}", ids.join(", "));
             }
             for t in self.traces.iter().filter(|t| trace_lands_in(t, r)) {
-                let _ = writeln!(o, "   declared `{}` {}", t.repository_id, t.url);
+                let _ = writeln!(o, "   declared `{}` {}", t.repository_id, shown_url(&t.url));
                 match &t.mirror {
                     Some(m) => {
                         let _ = writeln!(

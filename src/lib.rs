@@ -12,9 +12,11 @@
 //! Data flows one way through these modules. [`explain`] runs steps 1–3 and describes the result
 //! (it is what `m2r explain` prints).
 
+pub mod bounded;
 pub mod download;
 pub mod environment;
 pub mod explain;
+pub mod printable;
 pub mod repository;
 pub mod resolution;
 pub mod secret;

@@ -2,7 +2,8 @@
 //!
 //! Entry points: [`Resolver`] (async) and [`BlockingResolver`], configured by a
 //! [`ResolverConfig`] holding the repositories (as the repository module produced them) and the
-//! local repository path. See [`resolver`] for the flow per artifact.
+//! local repository path. See [`resolver`] for the flow per artifact, and [`segment`] for how
+//! values from outside become paths (only through validated segments).
 //!
 //! ```no_run
 //! use m2resolver::download::{BlockingResolver, Coordinate, ResolverConfig};
@@ -25,12 +26,14 @@ pub mod policy;
 pub mod progress;
 pub mod properties;
 pub mod resolver;
+pub mod segment;
 
 pub use coords::{Coordinate, CoordinateError};
 pub use error::DownloadError;
 pub use policy::{Clock, ManualClock, SystemClock};
 pub use progress::{NoProgress, ProgressListener};
 pub use resolver::{
-    BlockingResolver, ChecksumOutcome, ResolvedArtifact, Resolver, ResolverConfig,
+    BlockingResolver, ChecksumOutcome, DownloadLimits, ResolvedArtifact, Resolver, ResolverConfig,
     DEFAULT_IN_FLIGHT,
 };
+pub use segment::{RepoPath, Segment, SegmentError, SegmentKind};

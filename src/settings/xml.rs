@@ -111,7 +111,7 @@ pub fn read_settings(
 /// [`super::builder`] for Maven's "missing default file counts as empty" rule.
 pub fn read_settings_file(path: &Path, level: SourceLevel) -> ReadOutcome {
     let source = path.display().to_string();
-    match std::fs::read(path) {
+    match crate::bounded::read_regular_file(path, dom::MAX_INPUT_BYTES as u64) {
         Ok(bytes) => read_settings(&bytes, &source, level, Some(path)),
         Err(e) => ReadOutcome {
             settings: Settings::default(),

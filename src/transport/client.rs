@@ -11,10 +11,14 @@
 //! - the repository's proxy: `http`/`https` kinds are plain-HTTP proxies (CONNECT for https
 //!   targets, absolute-form requests for http ones) whose `407` challenges are answered (Basic,
 //!   Digest, NTLM); `socks5`/`socks5h` use SOCKS5 with user/password (spec §5.4; beyond Maven);
-//! - credentials: `Authorization: Basic` sent preemptively, but only to the repository's own
-//!   scheme/host/port — redirects are followed here (at most 5, like Resolver) and a redirect to
-//!   another origin is made without it; a `401` asking for Digest is answered once per request
+//! - credentials: `Authorization: Basic` sent preemptively, but only to URLs under the
+//!   repository's base URL ([`crate::transport::scope`]) — redirects are followed here (at most
+//!   5, like Resolver) and a redirect anywhere else is made without it; a path that would leave
+//!   the base is not requested at all; a `401` asking for Digest is answered once per request
 //!   and Digest used from then on;
+//! - limits ([`crate::transport::limits`]): in-memory bodies have a ceiling
+//!   ([`DEFAULT_MAX_IN_MEMORY`] unless the caller says less), every body a low-speed limit and a
+//!   `Content-Length` check;
 //! - headers: `Cache-Control: no-cache, no-store` and `Pragma: no-cache`, then the server's
 //!   `httpHeaders` (spec §8.9); no transparent decompression, so `.tar.gz` bytes arrive as stored;
 //! - timeouts (`connectTimeout` per route, `requestTimeout` as the read-inactivity timeout) and
@@ -31,8 +35,10 @@ use crate::transport::connector::{
     ConnectError, Connector, ConnectorConfig, ProxyKind, ProxySpec, RouteInfo,
 };
 use crate::transport::error::{redact_url, NetworkCause, TimeoutPhase, TransportError};
+use crate::transport::limits::{BodyGuard, BodyTooLarge, GuardError, LimitedBuffer, LowSpeedLimit};
 use crate::transport::retry::{status_is_retryable, RetryPolicy};
 use crate::transport::route::{self, HostResolver, RouteDatabase, RoutePlan};
+use crate::transport::scope::within_base;
 use crate::transport::tls;
 use bytes::Bytes;
 use http::header::{HeaderMap, HeaderName, HeaderValue};
@@ -54,6 +60,10 @@ pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(1800);
 /// Resolver's redirect limit (`aether.connector.http.maxRedirects`).
 pub const MAX_REDIRECTS: usize = 5;
+/// Ceiling of [`Transport::get_bytes`]: the largest body kept in memory unless the caller asks
+/// for less with [`Transport::get_bytes_limited`] (16 MiB: Maven Central's largest
+/// `maven-metadata.xml` files are about 1 MiB).
+pub const DEFAULT_MAX_IN_MEMORY: u64 = 16 << 20;
 /// Bytes of an error page read (and dropped) after a challenge so the connection can be reused.
 const MAX_DRAINED: usize = 64 * 1024;
 
@@ -77,6 +87,9 @@ pub struct TransportOptions {
     /// Host names resolved to these addresses instead of asking the system resolver, tried in
     /// this order (like curl's `--resolve`), for proxies and repositories alike.
     pub resolve: HashMap<String, Vec<IpAddr>>,
+    /// Abort a body when fewer than this many bytes arrive within this window
+    /// ([`crate::transport::DEFAULT_LOW_SPEED`]: 1,024 bytes in 60 s).
+    pub low_speed: LowSpeedLimit,
 }
 
 impl Default for TransportOptions {
@@ -89,6 +102,7 @@ impl Default for TransportOptions {
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             user_agent: concat!("m2resolver/", env!("CARGO_PKG_VERSION")).to_string(),
             resolve: HashMap::new(),
+            low_speed: LowSpeedLimit::default(),
         }
     }
 }
@@ -367,15 +381,28 @@ impl Transport {
         })
     }
 
-    /// GETs `path` (relative to the repository URL) into memory.
+    /// GETs `path` (relative to the repository URL) into memory, at most
+    /// [`DEFAULT_MAX_IN_MEMORY`] bytes.
     pub async fn get_bytes(
         &self,
         repo: &RemoteRepository,
         path: &str,
     ) -> Result<(Vec<u8>, Fetched), TransportError> {
-        let mut body = Vec::new();
+        self.get_bytes_limited(repo, path, DEFAULT_MAX_IN_MEMORY)
+            .await
+    }
+
+    /// GETs `path` into memory, refusing a body larger than `limit` bytes
+    /// ([`TransportError::TooLarge`]) before reading it when the server announces its length.
+    pub async fn get_bytes_limited(
+        &self,
+        repo: &RemoteRepository,
+        path: &str,
+        limit: u64,
+    ) -> Result<(Vec<u8>, Fetched), TransportError> {
+        let mut body = LimitedBuffer::new(limit);
         let f = self.download(repo, path, &mut body).await?;
-        Ok((body, f))
+        Ok((body.into_bytes(), f))
     }
 
     /// GETs `path` (relative to the repository URL) into `sink`, following redirects and retrying
@@ -393,6 +420,18 @@ impl Transport {
                 message: e.to_string(),
             }
         })?;
+        let base = Url::parse(&repo.url).ok();
+        let supported = matches!(url.scheme(), "http" | "https" | "file");
+        if supported && !base.as_ref().is_some_and(|b| within_base(b, &url)) {
+            return Err(TransportError::InvalidUrl {
+                repository: repo.id.clone(),
+                url: redact_url(url.as_str()),
+                message: format!(
+                    "the path `{}` leaves the repository's base URL; it was not requested",
+                    path.escape_debug()
+                ),
+            });
+        }
         match url.scheme() {
             "http" | "https" => {}
             "file" => return read_file_url(repo, &url, sink),
@@ -406,13 +445,12 @@ impl Transport {
                 })
             }
         }
-        let origin = Url::parse(&repo.url).ok().map(|u| u.origin());
         let started = Instant::now();
         let mut retries = 0u32;
         loop {
             let session = self.session_for(repo)?;
             let attempt = self
-                .attempt(session, repo, &url, origin.as_ref(), sink, retries, started)
+                .attempt(session, repo, &url, base.as_ref(), sink, retries, started)
                 .await;
             match attempt {
                 Attempt::Done(f) => return Ok(f),
@@ -423,10 +461,8 @@ impl Transport {
                     }
                     retries += 1;
                     tracing::debug!(url = %redact_url(url.as_str()), retries, error = %e, "retrying");
-                    sink.reset().map_err(|source| TransportError::Sink {
-                        url: redact_url(url.as_str()),
-                        source,
-                    })?;
+                    sink.reset()
+                        .map_err(|source| sink_error(repo, redact_url(url.as_str()), source))?;
                     tokio::time::sleep(self.options.retry.delay_with_hint(retries, hint)).await;
                 }
             }
@@ -468,7 +504,7 @@ impl Transport {
         mut session: RepoSession,
         repo: &RemoteRepository,
         start_url: &Url,
-        origin: Option<&url::Origin>,
+        base: Option<&Url>,
         sink: &mut dyn BodySink,
         retries: u32,
         started: Instant,
@@ -489,7 +525,8 @@ impl Transport {
         let mut redirects = 0usize;
         loop {
             let redacted = redact_url(url.as_str());
-            let same_origin = origin.is_some_and(|o| *o == url.origin());
+            // Credentials go only to URLs under the repository's base (scope.rs).
+            let same_origin = base.is_some_and(|b| within_base(b, &url));
             // Plain-HTTP requests through an HTTP proxy carry the proxy's answer themselves.
             let plain_proxy = session.http_proxy && url.scheme() == "http";
             let proxy_auth = session.proxy.clone().filter(|_| plain_proxy);
@@ -737,22 +774,34 @@ impl Transport {
                     return Attempt::Fail(err);
                 }
             }
-            let (parts, mut body) = resp.into_parts();
+            let (parts, body) = resp.into_parts();
             let headers = parts.headers;
             let content_length = headers
                 .get(http::header::CONTENT_LENGTH)
                 .and_then(|v| v.to_str().ok())
                 .and_then(|v| v.trim().parse::<u64>().ok());
             if let Err(source) = sink.start(&headers, content_length) {
-                return Attempt::Fail(TransportError::Sink {
-                    url: redacted,
-                    source,
-                });
+                return Attempt::Fail(sink_error(repo, redacted, source));
             }
-            let mut bytes = 0u64;
+            let mut guard = BodyGuard::new(self.options.low_speed, content_length);
+            let mut stream = Box::pin(body_stream(body, read_timeout));
             loop {
-                let frame = match tokio::time::timeout(read_timeout, body.frame()).await {
-                    Err(_) => {
+                match guard.next(&mut stream).await {
+                    Ok(Some(chunk)) => {
+                        if let Err(source) = sink.write(&chunk) {
+                            return Attempt::Fail(sink_error(repo, redacted, source));
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(GuardError::Stop(source)) => {
+                        return Attempt::Fail(TransportError::BodyStopped {
+                            repository: repo.id.clone(),
+                            url: redacted,
+                            source,
+                            elapsed: started.elapsed(),
+                        })
+                    }
+                    Err(GuardError::Stream(BodyRead::Timeout)) => {
                         return timed_out(
                             repo,
                             &redacted,
@@ -762,25 +811,15 @@ impl Transport {
                             started,
                         )
                     }
-                    Ok(None) => break,
-                    Ok(Some(Err(e))) => {
+                    Err(GuardError::Stream(BodyRead::Failed(e))) => {
                         return Attempt::Retry(
                             network_error(repo, &redacted, NetworkCause::Body(e), retries, started),
                             None,
                         )
                     }
-                    Ok(Some(Ok(f))) => f,
-                };
-                if let Ok(chunk) = frame.into_data() {
-                    bytes += chunk.len() as u64;
-                    if let Err(source) = sink.write(&chunk) {
-                        return Attempt::Fail(TransportError::Sink {
-                            url: redacted,
-                            source,
-                        });
-                    }
                 }
             }
+            let bytes = guard.received();
             return Attempt::Done(Fetched {
                 url,
                 headers,
@@ -805,6 +844,48 @@ fn no_credentials(values: http::header::GetAll<'_, HeaderValue>) -> Rejection {
         offered: crate::transport::challenge::describe_offered(&challenges),
         tried: "no credentials".into(),
         reason: crate::transport::auth::RejectReason::NoCredentials,
+    }
+}
+
+/// Why the next chunk of a body did not come.
+enum BodyRead {
+    /// Nothing for the read timeout.
+    Timeout,
+    /// The connection or stream failed.
+    Failed(hyper::Error),
+}
+
+/// The data chunks of a body, each awaited at most `timeout` (trailers are skipped).
+fn body_stream(
+    body: hyper::body::Incoming,
+    timeout: Duration,
+) -> impl futures_util::Stream<Item = Result<Bytes, BodyRead>> {
+    futures_util::stream::unfold(Some(body), move |body| async move {
+        let mut body = body?;
+        loop {
+            return match tokio::time::timeout(timeout, body.frame()).await {
+                Err(_) => Some((Err(BodyRead::Timeout), None)),
+                Ok(None) => None,
+                Ok(Some(Err(e))) => Some((Err(BodyRead::Failed(e)), None)),
+                Ok(Some(Ok(frame))) => match frame.into_data() {
+                    Ok(data) => Some((Ok(data), Some(body))),
+                    Err(_) => continue,
+                },
+            };
+        }
+    })
+}
+
+/// A sink's error: [`TransportError::TooLarge`] when the sink refused the size, else
+/// [`TransportError::Sink`].
+fn sink_error(repo: &RemoteRepository, url: String, source: std::io::Error) -> TransportError {
+    match BodyTooLarge::find(&source) {
+        Some(too_large) => TransportError::TooLarge {
+            repository: repo.id.clone(),
+            url,
+            source: too_large,
+        },
+        None => TransportError::Sink { url, source },
     }
 }
 
@@ -864,10 +945,7 @@ fn read_file_url(
     };
     let len = file.metadata().ok().map(|m| m.len());
     let headers = HeaderMap::new();
-    let sink_err = |source| TransportError::Sink {
-        url: redacted.clone(),
-        source,
-    };
+    let sink_err = |source| sink_error(repo, redacted.clone(), source);
     sink.start(&headers, len).map_err(sink_err)?;
     let mut buf = vec![0u8; 64 * 1024];
     let mut bytes = 0u64;

@@ -11,10 +11,13 @@ use std::sync::Arc;
 /// Reads the certificates of a PEM file; an unreadable file, or one without certificates, is an
 /// error naming the file.
 pub fn read_pem_certificates(file: &Path) -> Result<Vec<CertificateDer<'static>>, TransportError> {
-    let pem = std::fs::read(file).map_err(|source| TransportError::CaFile {
-        path: file.to_path_buf(),
-        problem: "cannot be read".into(),
-        source: Some(source),
+    // A CA bundle is a few hundred KiB; /dev/zero or a FIFO here is refused unread.
+    let pem = crate::bounded::read_regular_file(file, 16 << 20).map_err(|source| {
+        TransportError::CaFile {
+            path: file.to_path_buf(),
+            problem: format!("cannot be read ({source})"),
+            source: Some(source),
+        }
     })?;
     let mut certs = Vec::new();
     for c in CertificateDer::pem_slice_iter(&pem) {

@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use m2resolver::download::{
     BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact, ResolverConfig,
 };
+use m2resolver::printable::escape_for_terminal;
 use m2resolver::repository::RemoteRepository;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -57,7 +58,15 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
         .map(|c| (c.clone(), "argument".to_string()))
         .collect();
     if let Some(file) = &args.from_file {
-        match std::fs::read_to_string(file) {
+        // A regular file or a pipe, at most 64 MiB (about a million coordinates); /dev/zero,
+        // directories and huge files are refused before they are read.
+        let read = m2resolver::bounded::read_file_or_pipe(file, 64 << 20).and_then(|bytes| {
+            String::from_utf8(bytes).map_err(|e| m2resolver::bounded::BoundedReadError::Io {
+                path: file.clone(),
+                source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+            })
+        });
+        match read {
             Ok(content) => {
                 for (i, line) in content.lines().enumerate() {
                     let t = line.trim();
@@ -103,7 +112,7 @@ pub fn run(
         Ok(c) => c,
         Err(errors) => {
             for e in errors {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", escape_for_terminal(&e));
             }
             return EXIT_USAGE;
         }
@@ -150,14 +159,14 @@ pub fn run(
                 use std::io::Write;
                 let _ = writeln!(stdout, "{}", a.path.display());
                 for w in &a.warnings {
-                    eprintln!("warning: {coord}: {w}");
+                    eprintln!("warning: {coord}: {}", escape_for_terminal(w));
                 }
                 if !a.is_verified() {
                     status = EXIT_FAILED;
                 }
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", escape_for_terminal(&e.to_string()));
                 status = EXIT_FAILED;
             }
         }

@@ -10,6 +10,7 @@ mod options;
 
 use clap::{Parser, Subcommand};
 use m2resolver::explain::{explain, resolve_repositories, to_canonical_json};
+use m2resolver::printable::escape_for_terminal;
 use options::CommonArgs;
 use std::process::ExitCode;
 
@@ -90,6 +91,11 @@ fn main() -> ExitCode {
             json,
             show_secrets,
         } => {
+            match common.check_files() {
+                Ok(notices) if !json => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+                Ok(_) => {}
+                Err(e) => return usage_error(&e),
+            }
             let request = match common.explain_request() {
                 Ok(r) => r,
                 Err(e) => return usage_error(&e),
@@ -98,7 +104,10 @@ fn main() -> ExitCode {
             let text = if json {
                 to_canonical_json(&explanation.to_json()) + "\n"
             } else {
-                explanation.render(show_secrets)
+                // Settings values may hold raw control characters: never let them reach a
+                // terminal as such.
+                let text = explanation.render(show_secrets);
+                m2resolver::printable::escape_for_terminal(&text).into_owned()
             };
             out(&text);
             if explanation.failed() {
@@ -115,6 +124,10 @@ fn main() -> ExitCode {
             from_file,
             coords,
         } => {
+            match common.check_files() {
+                Ok(notices) => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+                Err(e) => return usage_error(&e),
+            }
             let request = match common.explain_request() {
                 Ok(r) => r,
                 Err(e) => return usage_error(&e),
@@ -123,7 +136,7 @@ fn main() -> ExitCode {
                 Ok(r) => r,
                 Err(problems) => {
                     for p in problems {
-                        eprintln!("{p}");
+                        eprintln!("{}", escape_for_terminal(&p.to_string()));
                     }
                     eprintln!(
                         "m2r: the settings could not be built; run `m2r explain` for details"
@@ -132,7 +145,7 @@ fn main() -> ExitCode {
                 }
             };
             for p in &problems {
-                eprintln!("{p}");
+                eprintln!("{}", escape_for_terminal(&p.to_string()));
             }
             let local = local_repository
                 .map(|p| request.cwd.join(p))

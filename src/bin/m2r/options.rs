@@ -41,6 +41,23 @@ pub struct CommonArgs {
 }
 
 impl CommonArgs {
+    /// Checks the file options: an error for one that is not a regular file, a notice for each
+    /// that does not exist.
+    pub fn check_files(&self) -> Result<Vec<String>, String> {
+        let mut notices = Vec::new();
+        for (option, file) in [
+            ("--settings", &self.settings),
+            ("--global-settings", &self.global_settings),
+            ("--project-settings", &self.project_settings),
+            ("--security", &self.security),
+        ] {
+            if let Some(file) = file {
+                notices.extend(m2resolver::bounded::check_input_file(option, file)?);
+            }
+        }
+        Ok(notices)
+    }
+
     /// The library request for these options and the current process.
     pub fn explain_request(&self) -> Result<ExplainRequest, String> {
         let environment = Environment::capture();
