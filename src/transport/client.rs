@@ -68,7 +68,7 @@ pub const DEFAULT_MAX_IN_MEMORY: u64 = 16 << 20;
 const MAX_DRAINED: usize = 64 * 1024;
 
 /// Options shared by every repository.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct TransportOptions {
     /// PEM files with extra trusted CA certificates, added to the system roots.
     pub extra_ca_files: Vec<PathBuf>,
@@ -90,6 +90,25 @@ pub struct TransportOptions {
     /// Abort a body when fewer than this many bytes arrive within this window
     /// ([`crate::transport::DEFAULT_LOW_SPEED`]: 1,024 bytes in 60 s).
     pub low_speed: LowSpeedLimit,
+}
+
+impl std::fmt::Debug for TransportOptions {
+    /// The environment snapshot shows its names only: values such as `HTTPS_PROXY` may hold
+    /// passwords.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut env: Vec<&str> = self.env.keys().map(String::as_str).collect();
+        env.sort_unstable();
+        f.debug_struct("TransportOptions")
+            .field("extra_ca_files", &self.extra_ca_files)
+            .field("env (names)", &env)
+            .field("retry", &self.retry)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("request_timeout", &self.request_timeout)
+            .field("user_agent", &self.user_agent)
+            .field("resolve", &self.resolve)
+            .field("low_speed", &self.low_speed)
+            .finish()
+    }
 }
 
 impl Default for TransportOptions {
@@ -1237,6 +1256,17 @@ mod tests {
             err.to_string().contains("proxy 127.0.0.1:3128 (id `corp`)"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn debug_output_hides_environment_values() {
+        let mut o = TransportOptions::default();
+        o.env.insert(
+            "HTTPS_PROXY".into(),
+            "http://jane:hunter2@proxy:3128".into(),
+        );
+        let d = format!("{o:?}");
+        assert!(d.contains("HTTPS_PROXY") && !d.contains("hunter2"), "{d}");
     }
 
     #[test]
