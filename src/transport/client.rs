@@ -185,6 +185,7 @@ pub struct Transport {
     proxy_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
     server_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
     clients: Mutex<HashMap<String, Pooled>>,
+    warmups: Mutex<HashMap<String, Arc<Warmup>>>,
 }
 
 impl std::fmt::Debug for Transport {
@@ -203,9 +204,37 @@ enum Attempt {
     Fail(TransportError),
 }
 
+/// The first request to an origin through a client goes alone; the others wait for its
+/// response head. By then the pool holds its connection: with HTTP/2 every other request
+/// shares it, instead of each opening its own (a TCP connection, a tunnel with its proxy
+/// handshake, a TLS handshake) only to have all but one dropped once ALPN said `h2`.
+#[derive(Default)]
+struct Warmup {
+    done: std::sync::atomic::AtomicBool,
+    lock: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl Warmup {
+    /// `Some(guard)` for the request that goes first; `None` once the origin is warm.
+    async fn first(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        use std::sync::atomic::Ordering::Acquire;
+        if self.done.load(Acquire) {
+            return None;
+        }
+        let guard = self.lock.clone().lock_owned().await;
+        (!self.done.load(Acquire)).then_some(guard)
+    }
+
+    fn warmed(&self) {
+        self.done.store(true, std::sync::atomic::Ordering::Release);
+    }
+}
+
 /// What one repository's requests need: the client, and the proxy's and server's state.
 struct RepoSession {
     client: HttpClient,
+    /// The client's pool key.
+    key: String,
     /// The proxy authentication generation the client was built for.
     generation: u64,
     proxy: Option<Arc<Authenticator>>,
@@ -252,6 +281,7 @@ impl Transport {
             proxy_auth: Mutex::new(HashMap::new()),
             server_auth: Mutex::new(HashMap::new()),
             clients: Mutex::new(HashMap::new()),
+            warmups: Mutex::new(HashMap::new()),
             options,
         })
     }
@@ -360,6 +390,7 @@ impl Transport {
         if let Some(c) = clients.get(&key).filter(|c| c.generation == generation) {
             return Ok(RepoSession {
                 client: c.client.clone(),
+                key,
                 generation,
                 http_proxy: proxy_auth.is_some(),
                 proxy: proxy_auth,
@@ -385,7 +416,7 @@ impl Transport {
             .timer(TokioTimer::new())
             .build(connector);
         clients.insert(
-            key,
+            key.clone(),
             Pooled {
                 client: client.clone(),
                 generation,
@@ -393,6 +424,7 @@ impl Transport {
         );
         Ok(RepoSession {
             client,
+            key,
             generation,
             http_proxy: proxy_auth.is_some(),
             proxy: proxy_auth,
@@ -584,6 +616,15 @@ impl Transport {
                     server_ex = Some(ex);
                 }
             }
+            let warmup = lock(&self.warmups)
+                .entry(format!(
+                    "{}|{}",
+                    session.key,
+                    url.origin().ascii_serialization()
+                ))
+                .or_default()
+                .clone();
+            let first = warmup.first().await;
             let resp = loop {
                 let mut req = http::Request::new(Empty::<Bytes>::new());
                 *req.uri_mut() = match url.as_str().parse() {
@@ -713,6 +754,8 @@ impl Transport {
                 }
                 break resp;
             };
+            warmup.warmed();
+            drop(first);
             drop(_gate);
             let status = resp.status().as_u16();
             if let Some(r) = resp.extensions().get::<RouteInfo>() {
