@@ -40,6 +40,7 @@ use crate::transport::retry::{status_is_retryable, RetryPolicy};
 use crate::transport::route::{self, HostResolver, RouteDatabase, RoutePlan};
 use crate::transport::scope::within_base;
 use crate::transport::tls;
+use crate::transport::warmup::{origin_key, Warmups};
 use bytes::Bytes;
 use http::header::{HeaderMap, HeaderName, HeaderValue};
 use http_body_util::{BodyExt, Empty};
@@ -185,7 +186,7 @@ pub struct Transport {
     proxy_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
     server_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
     clients: Mutex<HashMap<String, Pooled>>,
-    warmups: Mutex<HashMap<String, Arc<Warmup>>>,
+    warmups: Arc<Warmups>,
 }
 
 impl std::fmt::Debug for Transport {
@@ -202,32 +203,6 @@ enum Attempt {
     Done(Fetched),
     Retry(TransportError, Option<u64>),
     Fail(TransportError),
-}
-
-/// The first request to an origin through a client goes alone; the others wait for its
-/// response head. By then the pool holds its connection: with HTTP/2 every other request
-/// shares it, instead of each opening its own (a TCP connection, a tunnel with its proxy
-/// handshake, a TLS handshake) only to have all but one dropped once ALPN said `h2`.
-#[derive(Default)]
-struct Warmup {
-    done: std::sync::atomic::AtomicBool,
-    lock: Arc<tokio::sync::Mutex<()>>,
-}
-
-impl Warmup {
-    /// `Some(guard)` for the request that goes first; `None` once the origin is warm.
-    async fn first(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
-        use std::sync::atomic::Ordering::Acquire;
-        if self.done.load(Acquire) {
-            return None;
-        }
-        let guard = self.lock.clone().lock_owned().await;
-        (!self.done.load(Acquire)).then_some(guard)
-    }
-
-    fn warmed(&self) {
-        self.done.store(true, std::sync::atomic::Ordering::Release);
-    }
 }
 
 /// What one repository's requests need: the client, and the proxy's and server's state.
@@ -281,7 +256,7 @@ impl Transport {
             proxy_auth: Mutex::new(HashMap::new()),
             server_auth: Mutex::new(HashMap::new()),
             clients: Mutex::new(HashMap::new()),
-            warmups: Mutex::new(HashMap::new()),
+            warmups: Arc::new(Warmups::default()),
             options,
         })
     }
@@ -409,6 +384,8 @@ impl Transport {
             connect_timeout: connect,
             read_timeout: read,
             user_agent: self.options.user_agent.clone(),
+            warmups: self.warmups.clone(),
+            client_key: key.clone(),
         }));
         let client = Client::builder(TokioExecutor::new())
             .pool_idle_timeout(Duration::from_secs(300))
@@ -616,14 +593,14 @@ impl Transport {
                     server_ex = Some(ex);
                 }
             }
-            let warmup = lock(&self.warmups)
-                .entry(format!(
-                    "{}|{}",
-                    session.key,
-                    url.origin().ascii_serialization()
-                ))
-                .or_default()
-                .clone();
+            let warmup = self.warmups.get(
+                &session.key,
+                &origin_key(
+                    url.scheme() == "https",
+                    url.host_str().unwrap_or(""),
+                    url.port_or_known_default().unwrap_or(0),
+                ),
+            );
             let first = warmup.first().await;
             let resp = loop {
                 let mut req = http::Request::new(Empty::<Bytes>::new());

@@ -21,6 +21,7 @@ use crate::transport::auth::{Answer, Authenticator, Level, Rejection};
 use crate::transport::challenge::parse_challenges;
 use crate::transport::http1::{self, Http1Error, RequestKind};
 use crate::transport::route::{HostResolver, Route, RouteDatabase};
+use crate::transport::warmup::{origin_key, Warmups};
 use crate::Secret;
 use bytes::{Buf, Bytes, BytesMut};
 use hyper_util::client::legacy::connect::{Connected, Connection};
@@ -196,6 +197,10 @@ pub(crate) struct ConnectorConfig {
     pub connect_timeout: Duration,
     pub read_timeout: Duration,
     pub user_agent: String,
+    /// The session's first-connection states ([`crate::transport::warmup`]).
+    pub warmups: Arc<Warmups>,
+    /// The pool key of the client this connector serves.
+    pub client_key: String,
 }
 
 /// hyper's connector service (cheap to clone).
@@ -213,7 +218,20 @@ impl tower_service::Service<http::Uri> for Connector {
 
     fn call(&mut self, dst: http::Uri) -> Self::Future {
         let cfg = self.0.clone();
-        Box::pin(async move { connect(&cfg, &dst).await })
+        Box::pin(async move {
+            let conn = connect(&cfg, &dst).await?;
+            // HTTP/1.1: the requests waiting for a first connection to this origin may open
+            // theirs now. HTTP/2: they wait for the first response, by which time hyper's pool
+            // holds this connection for them to share.
+            if !conn.h2 {
+                if let Ok(t) = Target::of(&dst) {
+                    cfg.warmups
+                        .get(&cfg.client_key, &origin_key(t.https, &t.host, t.port))
+                        .warmed();
+                }
+            }
+            Ok(conn)
+        })
     }
 }
 

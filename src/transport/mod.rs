@@ -26,6 +26,7 @@ pub mod retry;
 pub mod route;
 pub mod scope;
 pub mod tls;
+mod warmup;
 
 pub use client::{BodySink, Fetched, Transport, TransportOptions};
 pub use connector::ConnectError;
