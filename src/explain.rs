@@ -926,6 +926,7 @@ impl Explanation {
             "Repositories ({}), in the order artifacts are looked up:",
             repos.len()
         );
+        let routes = crate::transport::RoutePlan::fresh_all(repos);
         for (n, r) in repos.iter().enumerate() {
             let _ = writeln!(
                 o,
@@ -1034,6 +1035,9 @@ impl Explanation {
                         }
                     }
                 }
+            }
+            for line in routes[n].describe() {
+                let _ = writeln!(o, "   {line}");
             }
             match &r.authentication {
                 Some(a) => {

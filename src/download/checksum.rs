@@ -7,8 +7,8 @@
 //! [`crate::download::resolver`].
 
 use crate::repository::ChecksumPolicy;
+use http::header::HeaderMap;
 use md5::Md5;
-use reqwest::header::HeaderMap;
 use sha1::Sha1;
 use sha2::{Digest, Sha256, Sha512};
 use std::io::Read;
@@ -184,7 +184,7 @@ pub fn matches(expected: &str, actual: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reqwest::header::HeaderValue;
+    use http::header::HeaderValue;
 
     #[test]
     fn checksum_file_formats() {

@@ -43,7 +43,7 @@ use crate::transport::{
     redact_url, BodySink, Fetched, Transport, TransportError, TransportOptions,
 };
 use futures_util::StreamExt;
-use reqwest::header::HeaderMap;
+use http::header::HeaderMap;
 use sha1::{Digest, Sha1};
 use std::collections::HashSet;
 use std::io::{Seek, SeekFrom, Write};

@@ -18,7 +18,7 @@
 use crate::transport::client::BodySink;
 use bytes::Bytes;
 use futures_util::{Stream, StreamExt};
-use reqwest::header::HeaderMap;
+use http::header::HeaderMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::Poll;

@@ -33,6 +33,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Log what the transport decides (routes tried, proxy challenges, schemes); -vv logs every request. M2R_LOG (a tracing filter) wins.
+    #[arg(short = 'v', long = "verbose", global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
 }
 
 #[derive(Subcommand, Debug)]
@@ -100,8 +103,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    init_tracing();
     let cli = Cli::parse();
+    init_tracing(cli.verbose);
     match cli.command {
         Command::Explain {
             common,
@@ -232,11 +235,17 @@ fn out(text: &str) {
         .and_then(|_| stdout.flush());
 }
 
-fn init_tracing() {
+fn init_tracing(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "warn,m2resolver=debug",
+        _ => "warn,m2resolver=trace",
+    };
     let filter = tracing_subscriber::EnvFilter::try_from_env("M2R_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }
