@@ -1,15 +1,16 @@
 //! `m2r get`: download artifacts into the local repository (cli-contract.md).
 //!
 //! This file owns reading the coordinates (arguments and `--from-file`), running the
-//! [`BlockingResolver`], the progress bar (only when stderr is a terminal) and the output: one line
-//! per artifact with its local path on stdout, one `error:` line per failed artifact on stderr.
-//! The settings → repositories step and the argument parser live in `main.rs`.
+//! [`BlockingResolver`] the session configures, the progress bar (only when stderr is a
+//! terminal) and the output: one line per artifact with its local path on stdout, one `error:`
+//! line per failed artifact on stderr. The argument parser lives in `main.rs`.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use m2resolver::download::{
-    BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact, ResolverConfig,
+    BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact,
 };
 use m2resolver::repository::RemoteRepository;
+use m2resolver::Session;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -92,13 +93,8 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
     }
 }
 
-/// Runs `m2r get`; returns the exit status.
-pub fn run(
-    args: GetArgs,
-    repositories: Vec<RemoteRepository>,
-    local_repo: PathBuf,
-    offline: bool,
-) -> i32 {
+/// Runs `m2r get` for the repositories a build declares; returns the exit status.
+pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i32 {
     let coords = match read_coordinates(&args) {
         Ok(c) => c,
         Err(errors) => {
@@ -108,15 +104,14 @@ pub fn run(
             return EXIT_USAGE;
         }
     };
-    let mut config = ResolverConfig::new(repositories, local_repo);
-    config.offline = offline;
+    let answer = session.repositories(declared);
+    for p in &answer.problems {
+        eprintln!("{p}");
+    }
+    let mut config = session.resolver_config(answer.repositories);
     if let Some(n) = args.threads.filter(|n| *n > 0) {
         config.max_in_flight = n;
     }
-    // The CLI is the edge where the process environment is read (SSL_CERT_FILE).
-    config.transport.env = std::env::vars_os()
-        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
-        .collect();
     let bar = if std::io::stderr().is_terminal() {
         let pb = ProgressBar::new(coords.len() as u64);
         pb.set_style(
@@ -196,10 +191,14 @@ mod tests {
             coords: vec!["g:a:1".into()],
             ..Default::default()
         };
+        let session = Session::builder()
+            .environment(m2resolver::Environment::default())
+            .no_user_settings()
+            .offline(true)
+            .local_repository(dir.path())
+            .build()
+            .unwrap();
         let repos = vec![RemoteRepository::new("central", "http://127.0.0.1:9/r")];
-        assert_eq!(
-            run(args, repos, dir.path().to_path_buf(), true),
-            EXIT_FAILED
-        );
+        assert_eq!(run(args, &session, &repos), EXIT_FAILED);
     }
 }

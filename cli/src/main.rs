@@ -1,6 +1,6 @@
-//! `m2r`: a thin command-line shell over the m2resolver library. It parses arguments, builds
-//! the library's requests from them and the process environment, and prints; every behaviour
-//! lives in the library.
+//! `m2r`: a thin command-line shell over the m2resolver library. It parses arguments, builds a
+//! `Session` from them (the library captures the process environment) and renders what the
+//! session answers; every behaviour lives in the library. One file per subcommand.
 // The doc comments of the argument structs are clap's `--help` text, written for a terminal.
 #![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
@@ -9,7 +9,7 @@ mod get;
 mod options;
 
 use clap::{Parser, Subcommand};
-use m2resolver::explain::{explain, resolve_repositories, to_canonical_json};
+use m2resolver::explain::{to_canonical_json, Explanation};
 use options::CommonArgs;
 use std::process::ExitCode;
 
@@ -87,11 +87,14 @@ fn main() -> ExitCode {
             json,
             show_secrets,
         } => {
-            let request = match common.explain_request() {
+            let declared = match common.declared() {
                 Ok(r) => r,
                 Err(e) => return usage_error(&e),
             };
-            let explanation = explain(&request);
+            let explanation = match common.session_builder().build() {
+                Ok(session) => Explanation::new(&session, &declared),
+                Err(e) => Explanation::from_error(&e),
+            };
             let text = if json {
                 to_canonical_json(&explanation.to_json()) + "\n"
             } else {
@@ -112,14 +115,18 @@ fn main() -> ExitCode {
             from_file,
             coords,
         } => {
-            let request = match common.explain_request() {
+            let declared = match common.declared() {
                 Ok(r) => r,
                 Err(e) => return usage_error(&e),
             };
-            let (repositories, problems, settings) = match resolve_repositories(&request) {
-                Ok(r) => r,
-                Err(problems) => {
-                    for p in problems {
+            let mut builder = common.session_builder().offline(offline);
+            if let Some(dir) = local_repository {
+                builder = builder.local_repository(dir);
+            }
+            let session = match builder.build() {
+                Ok(s) => s,
+                Err(e) => {
+                    for p in e.problems() {
                         eprintln!("{p}");
                     }
                     eprintln!(
@@ -128,18 +135,15 @@ fn main() -> ExitCode {
                     return ExitCode::from(1);
                 }
             };
-            for p in &problems {
+            for p in session.problems() {
                 eprintln!("{p}");
             }
-            let local = local_repository
-                .map(|p| request.cwd.join(p))
-                .unwrap_or_else(|| options::local_repository(&request, &settings));
             let args = get::GetArgs {
                 coords,
                 from_file,
                 threads,
             };
-            let code = get::run(args, repositories, local, offline || settings.offline);
+            let code = get::run(args, &session, &declared);
             ExitCode::from(u8::try_from(code).unwrap_or(1))
         }
         Command::EncryptMasterPassword { password } => {
@@ -151,7 +155,14 @@ fn main() -> ExitCode {
             defines,
             maven4,
         } => {
-            let ctx = options::security_context(security, &defines);
+            let mut builder = m2resolver::Session::builder();
+            for d in &defines {
+                builder = builder.define(d);
+            }
+            if let Some(file) = security {
+                builder = builder.security_file(file);
+            }
+            let ctx = builder.security_context();
             if maven4 {
                 let decryptor = m2resolver::security::Decryptor::new(ctx);
                 let result = encrypt::read_password(password, "Password: ").and_then(|clear| {

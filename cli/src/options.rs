@@ -1,11 +1,10 @@
-//! Options shared by `m2r explain` and `m2r get`, and their translation into the library's
-//! [`ExplainRequest`].
+//! Options shared by `m2r explain` and `m2r get`, handed to the library's
+//! [`SessionBuilder`] as they are: every Maven rule (`-D` parsing, default settings
+//! locations, the local repository choice, offline) lives in `m2resolver::session`.
 
 use clap::Args;
-use m2resolver::explain::{parse_profile_options, ExplainRequest};
 use m2resolver::repository::RemoteRepository;
-use m2resolver::settings::builder::{resolve_path, Locations, SettingsRequest, SettingsSource};
-use m2resolver::Environment;
+use m2resolver::{Session, SessionBuilder};
 use std::path::PathBuf;
 
 /// Settings, properties, profiles and repositories of one build.
@@ -41,123 +40,41 @@ pub struct CommonArgs {
 }
 
 impl CommonArgs {
-    /// The library request for these options and the current process.
-    pub fn explain_request(&self) -> Result<ExplainRequest, String> {
-        let environment = Environment::capture();
-        let cwd = environment.cwd.clone();
-        let mut system_properties = environment.system_properties;
-        let mut user_properties = std::collections::HashMap::new();
+    /// The session builder for these options (the process environment is captured when it
+    /// is built).
+    pub fn session_builder(&self) -> SessionBuilder {
+        let mut b = Session::builder()
+            .env_proxies(!self.no_env_proxy)
+            .server_aliases(self.server_aliases);
+        if let Some(p) = &self.settings {
+            b = b.user_settings(p.clone());
+        }
+        if let Some(p) = &self.global_settings {
+            b = b.global_settings(p.clone());
+        }
+        if let Some(p) = &self.project_settings {
+            b = b.project_settings(p.clone());
+        }
+        if let Some(p) = &self.security {
+            b = b.security_file(p.clone());
+        }
         for d in &self.defines {
-            let (key, value) = match d.split_once('=') {
-                Some((k, v)) if !k.is_empty() => (k.trim().to_string(), v.to_string()),
-                _ => (d.trim().to_string(), "true".to_string()),
-            };
-            user_properties.insert(key.clone(), value.clone());
-            // Maven makes every -D a system property too (os.* stay the platform's: Maven reads
-            // them before the command line is applied).
-            if !key.starts_with("os.") && key != "path.separator" {
-                system_properties.insert(key, value);
-            }
+            b = b.define(d);
         }
-        let mut lookup = system_properties.clone();
-        lookup.extend(user_properties.iter().map(|(k, v)| (k.clone(), v.clone())));
-        let locations = Locations::from_properties(&lookup, &environment.env);
-        let user = self
-            .settings
-            .as_ref()
-            .map(|p| resolve_path(&cwd, p))
-            .unwrap_or_else(|| resolve_path(&cwd, &locations.user));
-        let global = self
-            .global_settings
-            .as_ref()
-            .map(|p| resolve_path(&cwd, p))
-            .or(locations.global);
-        let mut repositories = Vec::new();
-        for spec in &self.repos {
-            match spec.split_once('=') {
-                Some((id, url)) if !id.is_empty() => {
-                    repositories.push(RemoteRepository::new(id, url))
-                }
-                _ => return Err(format!("--repo expects ID=URL, got `{spec}`")),
-            }
+        for p in &self.profiles {
+            b = b.profiles(p);
         }
-        let (active_profiles, inactive_profiles) = parse_profile_options(&self.profiles);
-        Ok(ExplainRequest {
-            settings: SettingsRequest {
-                global: global.map(SettingsSource::File),
-                project: self
-                    .project_settings
-                    .as_ref()
-                    .map(|p| SettingsSource::File(resolve_path(&cwd, p))),
-                user: Some(SettingsSource::File(user)),
-                user_properties,
-                system_properties,
-                env: environment.env,
-            },
-            security_file: self.security.clone(),
-            active_profiles,
-            inactive_profiles,
-            repositories,
-            cwd,
-            server_aliases: self.server_aliases,
-            env_proxies: !self.no_env_proxy,
-        })
+        b
     }
-}
 
-/// The local repository: `maven.repo.local` property, else the settings' `localRepository`
-/// (relative to the working directory), else `${user.home}/.m2/repository`.
-pub fn local_repository(
-    request: &ExplainRequest,
-    settings: &m2resolver::settings::Settings,
-) -> PathBuf {
-    let props = &request.settings;
-    if let Some(p) = props
-        .user_properties
-        .get("maven.repo.local")
-        .or_else(|| props.system_properties.get("maven.repo.local"))
-        .filter(|p| !p.is_empty())
-    {
-        return resolve_path(&request.cwd, std::path::Path::new(p));
-    }
-    if let Some(p) = settings
-        .local_repository
-        .as_deref()
-        .filter(|p| !p.is_empty())
-    {
-        return resolve_path(&request.cwd, std::path::Path::new(p));
-    }
-    let mut lookup = props.system_properties.clone();
-    lookup.extend(
-        props
-            .user_properties
+    /// The repositories given with `--repo ID=URL`, in order.
+    pub fn declared(&self) -> Result<Vec<RemoteRepository>, String> {
+        self.repos
             .iter()
-            .map(|(k, v)| (k.clone(), v.clone())),
-    );
-    resolve_path(
-        &request.cwd,
-        &Locations::from_properties(&lookup, &props.env).local_repository,
-    )
-}
-
-/// The security context of the encrypt commands: process environment, `-D` properties and
-/// `--security`.
-pub fn security_context(
-    security: Option<PathBuf>,
-    defines: &[String],
-) -> m2resolver::security::SecurityContext {
-    let environment = Environment::capture();
-    let mut properties = environment.system_properties;
-    for d in defines {
-        let (k, v) = d.split_once('=').unwrap_or((d.as_str(), "true"));
-        properties.insert(k.trim().to_string(), v.to_string());
+            .map(|spec| match spec.split_once('=') {
+                Some((id, url)) if !id.is_empty() => Ok(RemoteRepository::new(id, url)),
+                _ => Err(format!("--repo expects ID=URL, got `{spec}`")),
+            })
+            .collect()
     }
-    if let Some(file) = security {
-        properties.insert("settings.security".into(), file.display().to_string());
-    }
-    let home = m2resolver::settings::builder::user_home(&properties, &environment.env);
-    let mut ctx = m2resolver::security::SecurityContext::new(home, environment.cwd);
-    ctx.properties = properties;
-    ctx.env = environment.env;
-    ctx
 }

@@ -33,12 +33,25 @@ pub fn build_authentication(
     private_key: Option<&str>,
     passphrase: Option<Secret>,
 ) -> Option<Authentication> {
+    let has_password = password.is_some();
+    build_sealable(username, password, has_password, private_key, passphrase)
+}
+
+/// [`build_authentication`] where the password may be present but not yet decrypted
+/// (`has_password` true, `password` `None`): the session fills it in after injection.
+fn build_sealable(
+    username: Option<&str>,
+    password: Option<Secret>,
+    has_password: bool,
+    private_key: Option<&str>,
+    passphrase: Option<Secret>,
+) -> Option<Authentication> {
     let passphrase = if private_key.is_some() {
         passphrase
     } else {
         None
     };
-    if username.is_none() && password.is_none() && private_key.is_none() {
+    if username.is_none() && !has_password && private_key.is_none() {
         return None;
     }
     Some(Authentication {
@@ -88,9 +101,29 @@ impl AuthSelector {
     pub fn new(
         servers: &[(Server, Option<Secret>, Option<Secret>)],
     ) -> Result<Self, InjectionError> {
+        Self::build(servers.iter().map(|(s, pw, pp)| {
+            let has_password = pw.is_some();
+            (s, pw.clone(), has_password, pp.clone())
+        }))
+    }
+
+    /// The selector of a session: built from the settings alone, before anything is decrypted.
+    /// Authentications carry no password or passphrase yet (a server with only a password still
+    /// gets one); the session decrypts and fills in what the injected repositories use.
+    pub(crate) fn sealed(servers: &[Server]) -> Result<Self, InjectionError> {
+        Self::build(
+            servers
+                .iter()
+                .map(|s| (s, None, s.password.is_some(), None)),
+        )
+    }
+
+    fn build<'a>(
+        servers: impl Iterator<Item = (&'a Server, Option<Secret>, bool, Option<Secret>)>,
+    ) -> Result<Self, InjectionError> {
         let mut sel = AuthSelector::default();
         let mut accepted: Vec<(usize, &Server)> = Vec::new();
-        for (server, password, passphrase) in servers {
+        for (server, password, has_password, passphrase) in servers {
             if sel.by_id.contains_key(&server.id) {
                 continue;
             }
@@ -100,11 +133,12 @@ impl AuthSelector {
             accepted.push((index, server));
             sel.entries.push(ServerEntry {
                 id: server.id.clone(),
-                authentication: build_authentication(
+                authentication: build_sealable(
                     server.username.as_deref(),
-                    password.clone(),
+                    password,
+                    has_password,
                     server.private_key.as_deref(),
-                    passphrase.clone(),
+                    passphrase,
                 ),
                 transport: transport.config,
                 warnings: transport.warnings,

@@ -7,8 +7,8 @@
 //! earlier repository of the same id ([`aggregate`], [`policy`]) → credentials and server
 //! transport settings by id ([`auth`], [`server_config`]) → proxy ([`proxy`], then, beyond
 //! Maven and only when no settings proxy serves the repository's protocol, [`env_proxy`]).
-//! [`inject_traced`] also returns an [`InjectionTrace`] per repository for `m2r explain`, and
-//! [`InjectionTrace::describe`] turns it into sentences (no secrets).
+//! [`inject_traced`] also returns an [`InjectionTrace`] per repository for `m2r explain`
+//! ([`crate::explain::human`] renders it).
 //!
 //! Verified against real Maven 3.8.7 / Resolver 1.6.3: `testdata/oracle_cases.json` holds
 //! hand-made cases with the oracle's answers (regenerate with `testdata/gen_oracle_cases.py`).
@@ -18,7 +18,6 @@
 
 pub mod aggregate;
 pub mod auth;
-mod describe;
 pub mod env_proxy;
 pub mod error;
 pub mod mirror;
@@ -78,6 +77,23 @@ impl Selectors {
             mirrors: mirror::MirrorSelector::new(mirrors),
             proxies: proxy::ProxySelector::new(proxies)?,
             auth: auth::AuthSelector::new(servers)?,
+            env: env_proxy::EnvProxySelector::new(env),
+        })
+    }
+
+    /// The selectors of a session, built once from the settings before anything is decrypted:
+    /// authentications carry no password or passphrase (see [`auth::AuthSelector`]); the
+    /// session fills in what the injected repositories use.
+    pub(crate) fn sealed(
+        mirrors: &[Mirror],
+        proxies: &[Proxy],
+        servers: &[Server],
+        env: EnvProxyConfig,
+    ) -> Result<Self, InjectionError> {
+        Ok(Selectors {
+            mirrors: mirror::MirrorSelector::new(mirrors),
+            proxies: proxy::ProxySelector::sealed(proxies)?,
+            auth: auth::AuthSelector::sealed(servers)?,
             env: env_proxy::EnvProxySelector::new(env),
         })
     }

@@ -98,8 +98,9 @@ pub struct RepositoryProxy {
 /// Transport settings from the server entry with the repository's id (`<configuration>` etc.).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TransportConfig {
-    /// `httpHeaders/property/{name,value}`, in order.
-    pub headers: Vec<(String, String)>,
+    /// `httpHeaders/property/{name,value}`, in order. Values are secrets: repository managers
+    /// take tokens in headers (`Authorization`, `Private-Token`, `X-JFrog-Art-Api`).
+    pub headers: Vec<(String, Secret)>,
     /// `connectTimeout` (or legacy `httpConfiguration/all/connectionTimeout`).
     pub connect_timeout: Option<Duration>,
     /// `requestTimeout` (or legacy `httpConfiguration/all/readTimeout`, or `timeout`).
@@ -153,6 +154,20 @@ impl RemoteRepository {
             authentication: None,
             transport: TransportConfig::default(),
         }
+    }
+
+    /// Maven Central as Maven 3.8 declares it in its super POM (`central`,
+    /// `https://repo.maven.apache.org/maven2`, snapshots disabled).
+    ///
+    /// ```
+    /// let central = m2resolver::repository::RemoteRepository::central();
+    /// assert_eq!(central.id, "central");
+    /// assert!(!central.snapshots.enabled);
+    /// ```
+    pub fn central() -> Self {
+        let mut central = RemoteRepository::new("central", "https://repo.maven.apache.org/maven2");
+        central.snapshots.enabled = false;
+        central
     }
 
     /// The policy for snapshots (`true`) or releases (`false`).

@@ -210,7 +210,17 @@ pub(crate) fn user_password_auth(
     username: Option<&str>,
     password: Option<Secret>,
 ) -> Option<Authentication> {
-    if username.is_none() && password.is_none() {
+    let has_password = password.is_some();
+    sealable_auth(username, password, has_password)
+}
+
+/// [`user_password_auth`] where a password may be present but not decrypted yet.
+fn sealable_auth(
+    username: Option<&str>,
+    password: Option<Secret>,
+    has_password: bool,
+) -> Option<Authentication> {
+    if username.is_none() && !has_password {
         return None;
     }
     Some(Authentication {
@@ -236,9 +246,24 @@ impl ProxySelector {
     /// assert!(sel.select(&RemoteRepository::new("n", "https://nexus.internal/")).selected.is_none());
     /// ```
     pub fn new(proxies: &[(Proxy, Option<Secret>)]) -> Result<Self, InjectionError> {
+        Self::build(proxies.iter().map(|(p, pw)| {
+            let has_password = pw.is_some();
+            (p, pw.clone(), has_password)
+        }))
+    }
+
+    /// The selector of a session: built from the settings alone, before anything is decrypted.
+    /// Proxy authentications carry no password yet; the session fills in what is used.
+    pub(crate) fn sealed(proxies: &[Proxy]) -> Result<Self, InjectionError> {
+        Self::build(proxies.iter().map(|p| (p, None, p.password.is_some())))
+    }
+
+    fn build<'a>(
+        proxies: impl Iterator<Item = (&'a Proxy, Option<Secret>, bool)>,
+    ) -> Result<Self, InjectionError> {
         let mut seen = HashSet::new();
         let mut defs = Vec::new();
-        for (p, password) in proxies {
+        for (p, password, has_password) in proxies {
             if !p.active || !seen.insert(p.id.clone()) {
                 continue;
             }
@@ -254,7 +279,7 @@ impl ProxySelector {
                 protocol: p.protocol.clone(),
                 host: p.host.clone().unwrap_or_default(),
                 port: p.port,
-                auth: user_password_auth(p.username.as_deref(), password.clone()),
+                auth: sealable_auth(p.username.as_deref(), password, has_password),
                 non_proxy_hosts,
                 kind: p.protocol.to_lowercase(),
                 origin: p.origin.clone(),

@@ -17,6 +17,7 @@
 
 use super::error::InjectionError;
 use super::model::TransportConfig;
+use crate::secret::Secret;
 use crate::settings::{Server, XmlElement};
 use std::time::Duration;
 
@@ -77,8 +78,8 @@ pub fn server_transport(server: &Server) -> Result<ServerTransport, InjectionErr
             match (name, value) {
                 (Some(n), Some(v)) => {
                     match out.config.headers.iter_mut().find(|(k, _)| k == n) {
-                        Some(slot) => slot.1 = v.to_string(),
-                        None => out.config.headers.push((n.to_string(), v.to_string())),
+                        Some(slot) => slot.1 = Secret::new(v),
+                        None => out.config.headers.push((n.to_string(), Secret::new(v))),
                     }
                 }
                 _ => out.warnings.push(format!(
@@ -158,8 +159,8 @@ mod tests {
         assert_eq!(
             t.config.headers,
             vec![
-                ("X-A".to_string(), "3".to_string()),
-                ("X-B".to_string(), "2".to_string())
+                ("X-A".to_string(), Secret::new("3")),
+                ("X-B".to_string(), Secret::new("2"))
             ]
         );
         assert_eq!(t.warnings.len(), 1);

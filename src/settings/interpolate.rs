@@ -16,7 +16,7 @@
 
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
-use crate::secret::Secret;
+use crate::secret::SettingsSecret;
 use std::collections::HashMap;
 
 /// Where `${...}` expressions are looked up.
@@ -239,12 +239,12 @@ impl Walker<'_, '_> {
         }
     }
 
-    fn secret(&mut self, value: &mut Option<Secret>) {
+    fn secret(&mut self, value: &mut Option<SettingsSecret>) {
         if let Some(v) = value {
-            if self.restoring || v.expose().contains("${") {
-                let mut clear = v.expose().to_string();
-                self.s(&mut clear);
-                *v = Secret::new(clear);
+            if self.restoring || v.as_written().contains("${") {
+                let mut text = v.as_written().to_string();
+                self.s(&mut text);
+                *v = SettingsSecret::new(text);
             } else {
                 self.visit += 1;
             }
@@ -413,7 +413,7 @@ mod tests {
             ..Settings::default()
         };
         s.proxies.push(Proxy {
-            password: Some(Secret::new("${ok}")),
+            password: Some(SettingsSecret::new("${ok}")),
             ..Proxy::default()
         });
         let problems = interpolate_settings(&mut s, &src);
@@ -432,7 +432,7 @@ mod tests {
         let mut s = Settings::default();
         s.proxies.push(Proxy {
             host: Some("${h}".into()),
-            password: Some(Secret::new("${pw}")),
+            password: Some(SettingsSecret::new("${pw}")),
             ..Proxy::default()
         });
         s.servers.push(Server {
@@ -447,7 +447,10 @@ mod tests {
         });
         assert!(interpolate_settings(&mut s, &src).is_empty());
         assert_eq!(s.proxies[0].host.as_deref(), Some("host.example"));
-        assert_eq!(s.proxies[0].password.as_ref().unwrap().expose(), "p&<>w");
+        assert_eq!(
+            s.proxies[0].password.as_ref().unwrap().as_written(),
+            "p&<>w"
+        );
         let conf = s.servers[0].configuration.as_ref().unwrap();
         assert_eq!(conf.text.as_deref(), Some("host.example"));
         assert_eq!(conf.attributes[0].1, "p&<>w");

@@ -19,5 +19,6 @@ pub mod validate;
 mod xhtml_entities;
 pub mod xml;
 
+pub use builder::{build, SettingsRequest, SettingsResult, SettingsSource};
 pub use model::*;
 pub use problem::{Problem, Severity, Stage};

@@ -26,7 +26,8 @@
 
 use super::model::{Activation, ActivationFile, ActivationOs, ActivationProperty, Profile};
 use super::problem::{Problem, Severity, Stage};
-use std::collections::{HashMap, HashSet};
+use crate::environment::Vars;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// What profile activation looks at: requested ids, properties and the project directory.
@@ -38,9 +39,9 @@ pub struct ActivationContext {
     pub inactive_profile_ids: Vec<String>,
     /// JVM-style system properties: `java.version`, `os.name`, `os.arch`, `os.version`,
     /// `path.separator`, `env.*`, and every `-D` property (Maven copies them here too).
-    pub system_properties: HashMap<String, String>,
+    pub system_properties: Vars,
     /// User properties (`-D`); looked up before system properties.
-    pub user_properties: HashMap<String, String>,
+    pub user_properties: Vars,
     /// The project base directory (`${basedir}` and the anchor of relative `<file>` paths).
     pub project_dir: Option<PathBuf>,
 }
@@ -709,7 +710,7 @@ mod tests {
     use super::*;
     use crate::settings::model::Origin;
 
-    fn props(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+    fn props(pairs: &[(&str, &str)]) -> Vars {
         pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))

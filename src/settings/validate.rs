@@ -397,7 +397,7 @@ fn java_is_whitespace(c: char) -> bool {
 mod tests {
     use super::*;
     use crate::settings::model::{Mirror, Profile, Proxy, Server};
-    use crate::Secret;
+    use crate::SettingsSecret;
 
     fn server(id: &str) -> Server {
         Server {
@@ -797,9 +797,9 @@ mod tests {
                 Server {
                     id: "s".into(),
                     username: Some("u".into()),
-                    password: Some(Secret::new("pw")),
+                    password: Some(SettingsSecret::new("pw")),
                     private_key: Some("k".into()),
-                    passphrase: Some(Secret::new("pp")),
+                    passphrase: Some(SettingsSecret::new("pp")),
                     file_permissions: Some("644".into()),
                     directory_permissions: Some("755".into()),
                     aliases: vec!["a".into()],

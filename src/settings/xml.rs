@@ -15,7 +15,7 @@
 use super::dom::{self, DomError, LineIndex, Node};
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
-use crate::secret::Secret;
+use crate::secret::SettingsSecret;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -363,7 +363,7 @@ impl Mapper<'_> {
                 "active" => p.active = self.bool_field(&mut seen, c, true)?,
                 "protocol" => p.protocol = self.field(&mut seen, c)?,
                 "username" => p.username = Some(self.field(&mut seen, c)?),
-                "password" => p.password = Some(Secret::new(self.field(&mut seen, c)?)),
+                "password" => p.password = Some(SettingsSecret::new(self.field(&mut seen, c)?)),
                 "port" => p.port = self.int_field(&mut seen, c)?,
                 "host" => p.host = Some(self.field(&mut seen, c)?),
                 "nonProxyHosts" => p.non_proxy_hosts = Some(self.field(&mut seen, c)?),
@@ -385,9 +385,9 @@ impl Mapper<'_> {
             match c.name {
                 "id" => s.id = self.field(&mut seen, c)?,
                 "username" => s.username = Some(self.field(&mut seen, c)?),
-                "password" => s.password = Some(Secret::new(self.field(&mut seen, c)?)),
+                "password" => s.password = Some(SettingsSecret::new(self.field(&mut seen, c)?)),
                 "privateKey" => s.private_key = Some(self.field(&mut seen, c)?),
-                "passphrase" => s.passphrase = Some(Secret::new(self.field(&mut seen, c)?)),
+                "passphrase" => s.passphrase = Some(SettingsSecret::new(self.field(&mut seen, c)?)),
                 "filePermissions" => s.file_permissions = Some(self.field(&mut seen, c)?),
                 "directoryPermissions" => s.directory_permissions = Some(self.field(&mut seen, c)?),
                 "configuration" => {

@@ -21,6 +21,7 @@
 //!
 //! It does not know about artifacts, checksums or the local repository ([`crate::download`]).
 
+use crate::environment::Vars;
 use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
 use crate::transport::credentials::{basic_header, looks_encrypted};
 use crate::transport::error::{redact_url, TransportError};
@@ -42,14 +43,14 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(1800);
 /// Resolver's redirect limit (`aether.connector.http.maxRedirects`).
 pub const MAX_REDIRECTS: usize = 5;
 
-/// Options shared by every repository.
+/// Options shared by every repository. `Debug` shows environment variable names only.
 #[derive(Debug, Clone)]
 pub struct TransportOptions {
     /// PEM files with extra trusted CA certificates, added to the system roots.
     pub extra_ca_files: Vec<PathBuf>,
     /// Environment snapshot (never the live process environment): `SSL_CERT_FILE` names one more
     /// PEM bundle to trust.
-    pub env: HashMap<String, String>,
+    pub env: Vars,
     /// Retry rules for network errors and 408/429/5xx.
     pub retry: RetryPolicy,
     /// Connect timeout when the server entry sets none.
@@ -64,7 +65,7 @@ impl Default for TransportOptions {
     fn default() -> Self {
         TransportOptions {
             extra_ca_files: Vec::new(),
-            env: HashMap::new(),
+            env: Vars::new(),
             retry: RetryPolicy::default(),
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
@@ -318,7 +319,7 @@ impl Transport {
             for (name, value) in &repo.transport.headers {
                 match (
                     HeaderName::from_bytes(name.as_bytes()),
-                    HeaderValue::from_str(value),
+                    HeaderValue::from_str(value.expose()),
                 ) {
                     (Ok(n), Ok(v)) => {
                         headers.insert(n, v);
