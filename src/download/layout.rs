@@ -1,11 +1,11 @@
 //! Maven 2 ("default") repository layout (spec §8.1): where an artifact, its checksum sidecars and
-//! its `maven-metadata.xml` live, relative to a repository root, and how such a path becomes a URL.
+//! its `maven-metadata.xml` live, relative to a repository root. Such a path becomes a URL with
+//! [`crate::repository::RepositoryUrl::resolve`].
 //!
 //! Pure functions only; the local repository's own file names (`maven-metadata-<repoId>.xml`,
 //! `_remote.repositories`) are in [`crate::download::local`].
 
 use crate::download::coords::{base_version, Coordinate};
-use url::Url;
 
 /// Relative path of `coord` at the resolved `version`:
 /// `<groupId as dirs>/<artifactId>/<baseVersion>/<artifactId>-<version>[-<classifier>][.<extension>]`.
@@ -84,27 +84,6 @@ pub fn checksum_path(path: &str, extension: &str) -> String {
     format!("{path}.{extension}")
 }
 
-/// Resolves a repository-relative `path` against the repository URL the way Resolver's
-/// `UriUtils.resolve` does: a missing trailing `/` is added to the base (dropping its query and
-/// fragment); characters not allowed in a URL path are percent-encoded.
-///
-/// ```
-/// use m2resolver::download::layout::resolve_url;
-/// let u = resolve_url("https://repo.example/maven2", "org/a b/x.jar").unwrap();
-/// assert_eq!(u.as_str(), "https://repo.example/maven2/org/a%20b/x.jar");
-/// ```
-pub fn resolve_url(base: &str, path: &str) -> Result<Url, url::ParseError> {
-    let mut base = Url::parse(base)?;
-    if !base.path().ends_with('/') {
-        let p = format!("{}/", base.path());
-        base.set_path(&p);
-        base.set_query(None);
-        base.set_fragment(None);
-    }
-    // "./" keeps a first segment containing ':' from being read as a scheme.
-    base.join(&format!("./{path}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,20 +124,5 @@ mod tests {
             "g/a/1-SNAPSHOT/maven-metadata.xml"
         );
         assert_eq!(checksum_path("g/a/1/a-1.jar", "sha1"), "g/a/1/a-1.jar.sha1");
-    }
-
-    #[test]
-    fn url_resolution() {
-        let cases = [
-            ("http://h/r", "a/b.jar", "http://h/r/a/b.jar"),
-            ("http://h/r/", "a/b.jar", "http://h/r/a/b.jar"),
-            ("http://h:81/r?x=1#f", "a/b.jar", "http://h:81/r/a/b.jar"),
-            ("http://h", "a/b.jar", "http://h/a/b.jar"),
-            ("http://h/r", "c:x/b.jar", "http://h/r/c:x/b.jar"),
-        ];
-        for (b, p, want) in cases {
-            assert_eq!(resolve_url(b, p).unwrap().as_str(), want, "{b} + {p}");
-        }
-        assert!(resolve_url("not a url", "a").is_err());
     }
 }

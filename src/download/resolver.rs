@@ -282,7 +282,7 @@ fn describe(repos: &[&RemoteRepository]) -> String {
     }
     repos
         .iter()
-        .map(|r| format!("{} ({})", r.id, redact_url(&r.url)))
+        .map(|r| format!("{} ({})", r.id, r.url.to_string()))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -510,7 +510,7 @@ impl Inner {
             return Err(DownloadError::Offline {
                 artifact: label,
                 repository: r.id.clone(),
-                url: redact_url(&r.url),
+                url: r.url.to_string(),
             });
         }
         let mut errors: Vec<DownloadError> = Vec::new();
@@ -520,7 +520,7 @@ impl Inner {
                 errors.push(DownloadError::Blocked {
                     artifact: label.clone(),
                     mirror: repo.id.clone(),
-                    url: redact_url(&repo.url),
+                    url: repo.url.to_string(),
                     mirrored: describe(&repo.mirrored_repositories.iter().collect::<Vec<_>>()),
                 });
                 continue;
@@ -573,7 +573,7 @@ impl Inner {
     ) -> Option<DownloadError> {
         let marker = Self::marker(file);
         let props = read_properties(&marker);
-        let key = with_slash(&repo.url);
+        let key = with_slash(repo.url.as_written());
         if props.get(&format!("{key}.error")).map(String::as_str) != Some("") {
             return None;
         }
@@ -588,14 +588,14 @@ impl Inner {
         Some(DownloadError::CachedNotFound {
             artifact: coord.to_string(),
             repository: repo.id.clone(),
-            url: redact_url(&repo.url),
+            url: repo.url.to_string(),
             marker,
         })
     }
 
     fn record_not_found(&self, file: &Path, repo: &RemoteRepository) {
         let marker = Self::marker(file);
-        let key = with_slash(&repo.url);
+        let key = with_slash(repo.url.as_written());
         let now = to_millis(self.cfg.clock.now()).to_string();
         let r = self.local.update_properties(&marker, |p| {
             p.insert(format!("{key}.error"), String::new());
@@ -647,7 +647,9 @@ impl Inner {
             remove_stale_temp_files(dir, name);
         }
         let policy = self.checksum_policy(repo, snapshot);
-        let url = layout::resolve_url(&repo.url, &rel)
+        let url = repo
+            .url
+            .resolve(&rel)
             .map(|u| redact_url(u.as_str()))
             .unwrap_or_else(|_| rel.clone());
         let listener = self.cfg.listener.as_ref();

@@ -106,7 +106,7 @@ fn repository_json(r: &RemoteRepository, credentials: Option<&RepositoryCredenti
         "proxy": proxy,
         "releases": policy(&r.releases),
         "snapshots": policy(&r.snapshots),
-        "url": r.url,
+        "url": r.url.as_written(),
     })
 }
 

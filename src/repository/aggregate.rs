@@ -78,7 +78,7 @@ pub struct InjectionTrace {
     /// The declared repository id.
     pub repository_id: String,
     /// The declared URL.
-    pub url: String,
+    pub url: super::RepositoryUrl,
     /// The mirror that replaced it, and why (`None`: not mirrored, or not raw).
     pub mirror: Option<MirrorMatch>,
     /// Why every other mirror did not apply (empty when not raw).

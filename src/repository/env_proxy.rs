@@ -514,14 +514,14 @@ impl EnvProxySelector {
         if !self.config.use_environment && !self.config.use_system_properties {
             return decision;
         }
-        let protocol = url::normalize_web_protocol(url::parse(&repo.url).protocol);
+        let protocol = url::normalize_web_protocol(url::parse(repo.url.as_written()).protocol);
         if protocol != "http" && protocol != "https" {
             decision.notes.push(format!(
                 "no environment or system-property proxy for protocol `{protocol}`"
             ));
             return decision;
         }
-        let Some((host, port)) = url::authority(&repo.url) else {
+        let Some((host, port)) = url::authority(repo.url.as_written()) else {
             decision
                 .notes
                 .push("the repository URL has no host; no proxy".to_string());

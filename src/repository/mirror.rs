@@ -17,7 +17,7 @@
 //! This module does not attach proxies or credentials (see [`super::proxy`], [`super::auth`]).
 
 use super::model::RemoteRepository;
-use super::url;
+use super::url::{self, RepositoryUrl};
 use crate::settings::{Mirror, Origin};
 use std::fmt;
 
@@ -26,8 +26,9 @@ use std::fmt;
 pub struct MirrorDef {
     /// Mirror id (becomes the repository id, hence the server id for credentials).
     pub id: String,
-    /// Mirror URL (`""` when the settings had none).
-    pub url: String,
+    /// Mirror URL (`""` when the settings had none), parsed once for every repository it
+    /// mirrors.
+    pub url: RepositoryUrl,
     /// Layout of the mirror repository (`""` keeps the mirrored repository's).
     pub layout: String,
     /// Blocked mirror: downloads through it fail.
@@ -44,7 +45,7 @@ impl From<&Mirror> for MirrorDef {
     fn from(m: &Mirror) -> Self {
         MirrorDef {
             id: m.id.clone(),
-            url: m.url.clone().unwrap_or_default(),
+            url: RepositoryUrl::new(m.url.clone().unwrap_or_default()),
             layout: m.layout.clone(),
             blocked: m.blocked,
             mirror_of: m.mirror_of.clone(),
@@ -199,7 +200,7 @@ impl<'a> RepoFacts<'a> {
     fn new(repo: &'a RemoteRepository) -> Self {
         RepoFacts {
             id: &repo.id,
-            url: &repo.url,
+            url: repo.url.as_written(),
             external: std::cell::OnceCell::new(),
         }
     }

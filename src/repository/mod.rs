@@ -37,6 +37,7 @@ pub use aggregate::{
 pub use env_proxy::EnvProxyConfig;
 pub use error::InjectionError;
 pub use model::*;
+pub use url::RepositoryUrl;
 
 use crate::secret::Secret;
 use crate::settings::{Mirror, Proxy, Server};

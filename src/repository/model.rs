@@ -1,6 +1,7 @@
 //! [`RemoteRepository`]: a repository as the downloader sees it, after mirrors, proxies and
 //! authentication were applied (Maven Resolver's `RemoteRepository`).
 
+use super::url::RepositoryUrl;
 use crate::secret::Secret;
 use std::time::Duration;
 
@@ -116,8 +117,8 @@ pub struct TransportConfig {
 pub struct RemoteRepository {
     /// Repository id (the mirror's id once a mirror applies).
     pub id: String,
-    /// Base URL.
-    pub url: String,
+    /// Base URL (prints without user info; [`RepositoryUrl::as_written`] gives the text).
+    pub url: RepositoryUrl,
     /// Content type / layout (`default`).
     pub layout: String,
     /// Release policy.
@@ -140,7 +141,7 @@ pub struct RemoteRepository {
 
 impl RemoteRepository {
     /// A plain repository with default policies.
-    pub fn new(id: impl Into<String>, url: impl Into<String>) -> Self {
+    pub fn new(id: impl Into<String>, url: impl Into<RepositoryUrl>) -> Self {
         RemoteRepository {
             id: id.into(),
             url: url.into(),

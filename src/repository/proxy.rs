@@ -295,7 +295,7 @@ impl ProxySelector {
 
     /// `DefaultProxySelector.getProxy` with the reasons.
     pub fn select(&self, repo: &RemoteRepository) -> ProxyDecision {
-        let parts = url::parse(&repo.url);
+        let parts = url::parse(repo.url.as_written());
         let host = parts.host;
         let protocol = url::normalize_web_protocol(parts.protocol);
         let host_chars: Vec<char> = host.chars().collect();

@@ -274,7 +274,7 @@ mod tests {
         );
         let got: Vec<(&str, &str)> = declared
             .iter()
-            .map(|r| (r.id.as_str(), r.url.as_str()))
+            .map(|r| (r.id.as_str(), r.url.as_written()))
             .collect();
         assert_eq!(got, [("b", "3"), ("a", "1"), ("x", "p1"), ("central", "c")]);
     }

@@ -239,20 +239,21 @@ impl Transport {
         path: &str,
         sink: &mut dyn BodySink,
     ) -> Result<Fetched, TransportError> {
-        let url = crate::download::layout::resolve_url(&repo.url, path).map_err(|e| {
-            TransportError::InvalidUrl {
+        let url = repo
+            .url
+            .resolve(path)
+            .map_err(|e| TransportError::InvalidUrl {
                 repository: repo.id.clone(),
-                url: redact_url(&repo.url),
+                url: repo.url.to_string(),
                 message: e.to_string(),
-            }
-        })?;
+            })?;
         match url.scheme() {
             "http" | "https" => {}
             "file" => return read_file_url(repo, &url, sink),
             other => {
                 return Err(TransportError::InvalidUrl {
                     repository: repo.id.clone(),
-                    url: redact_url(&repo.url),
+                    url: repo.url.to_string(),
                     message: format!(
                         "unsupported protocol `{other}` (http, https and file are supported)"
                     ),
@@ -261,7 +262,7 @@ impl Transport {
         }
         let client = self.client_for(repo)?;
         let auth = repo_authorization(repo)?;
-        let origin = Url::parse(&repo.url).ok().map(|u| u.origin());
+        let origin = repo.url.parsed().map(|u| u.origin());
         let started = Instant::now();
         let mut retries = 0u32;
         loop {

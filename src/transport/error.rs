@@ -166,19 +166,7 @@ fn retried(retries: u32, elapsed: Duration) -> String {
 /// assert_eq!(redact_url("http://h/r"), "http://h/r");
 /// ```
 pub fn redact_url(url: &str) -> String {
-    match url::Url::parse(url) {
-        Ok(mut u) => {
-            if !u.username().is_empty() || u.password().is_some() {
-                let _ = u.set_password(None);
-                let _ = u.set_username("***");
-            }
-            u.to_string()
-        }
-        Err(_) => match (url.find("://"), url.find('@')) {
-            (Some(s), Some(a)) if a > s => format!("{}***{}", &url[..s + 3], &url[a..]),
-            _ => url.to_string(),
-        },
-    }
+    crate::repository::url::redact(url)
 }
 
 #[cfg(test)]
