@@ -282,7 +282,7 @@ fn describe(repos: &[&RemoteRepository]) -> String {
     }
     repos
         .iter()
-        .map(|r| format!("{} ({})", r.id, r.url.to_string()))
+        .map(|r| format!("{} ({})", r.id, r.url))
         .collect::<Vec<_>>()
         .join(", ")
 }
