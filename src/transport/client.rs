@@ -23,7 +23,7 @@
 
 use crate::environment::Vars;
 use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
-use crate::transport::credentials::{basic_header, looks_encrypted};
+use crate::transport::credentials::basic_header;
 use crate::transport::error::{redact_url, TransportError};
 use crate::transport::retry::{status_is_retryable, RetryPolicy};
 use futures_util::StreamExt;
@@ -517,7 +517,10 @@ fn read_file_url(
     })
 }
 
-/// The preemptive `Authorization` value of a repository, refusing values that look encrypted.
+/// The preemptive `Authorization` value of a repository (its password is a clear [`Secret`]:
+/// the session decrypted it, or left it out when it could not).
+///
+/// [`Secret`]: crate::Secret
 fn repo_authorization(repo: &RemoteRepository) -> Result<Option<String>, TransportError> {
     let Some(a) = &repo.authentication else {
         return Ok(None);
@@ -526,12 +529,6 @@ fn repo_authorization(repo: &RemoteRepository) -> Result<Option<String>, Transpo
         return Ok(None);
     };
     let password = a.password.as_ref().map(|p| p.expose()).unwrap_or("");
-    if looks_encrypted(password) {
-        return Err(TransportError::EncryptedCredential {
-            what: "password".into(),
-            owner: format!("server `{}`", repo.id),
-        });
-    }
     Ok(Some(basic_header(user, password)))
 }
 
@@ -589,18 +586,6 @@ fn build_proxy(p: &RepositoryProxy, repo_id: &str) -> Result<reqwest::Proxy, Tra
     if let Some(a) = &p.auth {
         if let Some(user) = &a.username {
             let pw = a.password.as_ref().map(|s| s.expose()).unwrap_or("");
-            if looks_encrypted(pw) {
-                return Err(TransportError::EncryptedCredential {
-                    what: "password".into(),
-                    owner: format!(
-                        "proxy {}{}",
-                        proxy_label(p),
-                        proxy_id(p)
-                            .map(|i| format!(" (id `{i}`)"))
-                            .unwrap_or_default()
-                    ),
-                });
-            }
             proxy = proxy.basic_auth(user, pw);
         }
     }
@@ -767,28 +752,6 @@ mod tests {
         assert!(!a.contains("p1"));
         assert_eq!(client_key(None, t, t), client_key(None, t, t));
         assert_ne!(client_key(None, t, t), client_key(None, t * 2, t));
-    }
-
-    #[test]
-    fn encrypted_passwords_are_refused() {
-        let mut repo = RemoteRepository::new("nexus", "https://h/r");
-        repo.authentication = Some(Authentication {
-            username: Some("u".into()),
-            password: Some(Secret::new("{COQLCE6DU6GtcS5P=}")),
-            ..Default::default()
-        });
-        let err = repo_authorization(&repo).unwrap_err();
-        let m = err.to_string();
-        assert!(
-            m.contains("server `nexus`") && m.contains("looks encrypted"),
-            "{m}"
-        );
-        assert!(!m.contains("COQLCE6"), "{m}");
-        let err = build_proxy(&proxy("http", Some(("u", "{abc=}"))), "r").unwrap_err();
-        assert!(
-            err.to_string().contains("proxy 127.0.0.1:3128 (id `corp`)"),
-            "{err}"
-        );
     }
 
     #[test]

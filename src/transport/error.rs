@@ -63,14 +63,6 @@ pub enum TransportError {
         /// Whether proxy credentials were configured.
         sent_credentials: bool,
     },
-    /// A password or passphrase still has the `{...}` form of an encrypted value.
-    #[error("the {what} for {owner} still looks encrypted (`{{...}}`): it was not sent; check settings-security.xml / the master password so it can be decrypted")]
-    EncryptedCredential {
-        /// `password of server `x`` etc.
-        what: String,
-        /// `server `id`` or `proxy host:port`.
-        owner: String,
-    },
     /// Other HTTP status that is not worth retrying (or still failing after retries).
     #[error("HTTP {status} from {url} (repository `{repository}`){}", retried(*retries, *elapsed))]
     Status {
