@@ -46,38 +46,62 @@ impl ValueSources<'_> {
 /// A reference cycle, e.g. `a` → `${b}` → `${a}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CycleError {
-    /// The expressions of the cycle, outermost first.
+    /// The expressions being resolved when the cycle showed up, outermost first, then the
+    /// expression that repeats.
     pub chain: Vec<String>,
+    /// The whole `${...}` text of the repeating expression.
+    pub whole: String,
+}
+
+impl CycleError {
+    /// The cycle itself: from the first occurrence of the repeating expression to the end of
+    /// the chain, without the repetition.
+    pub fn cycle(&self) -> &[String] {
+        let (last, before) = self.chain.split_last().unwrap_or((&self.chain[0], &[]));
+        let at = before.iter().position(|e| e == last).unwrap_or(0);
+        &before[at..]
+    }
 }
 
 /// Bound on substitutions per value: guards against pathological inputs.
 const MAX_STEPS: usize = 10_000;
 
-/// One match of Maven's expression pattern `\$\{(settings)?(.+?)\}` (no `DOTALL`).
+/// Which of plexus-interpolation's `RegexBasedInterpolator` patterns applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// `\$\{(settings)?(.+?)\}`: the settings interpolator (an optional `settings` prefix).
+    Settings,
+    /// `\$\{(.+?)\}`: the default pattern (profile `<file>` activation).
+    Plain,
+}
+
+/// One match of the pattern.
 struct Expr {
     /// Byte range of the whole `${...}`.
     start: usize,
     end: usize,
-    /// Byte range of group 2 (the expression after an optional `settings` prefix).
+    /// Byte offset of the expression (after an optional `settings` prefix).
     expr_start: usize,
 }
 
+/// Characters Java's `.` does not match (without `DOTALL`).
+fn is_java_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
 /// Finds the leftmost match at or after `from`, with the regex's semantics: the optional
-/// `settings` prefix is taken when something (other than a newline or `}`) follows it before a
-/// `}`; `.+?` is the shortest non-empty run without a newline that ends before a `}`.
-fn find_expr(text: &str, from: usize) -> Option<Expr> {
-    let bytes = text.as_bytes();
+/// `settings` prefix is taken when the rest still matches; `.+?` is the shortest non-empty run
+/// without a line terminator that ends before a `}` (its first character may be a `}`).
+fn find_expr(text: &str, from: usize, pattern: Pattern) -> Option<Expr> {
     let mut at = from;
     while let Some(rel) = text.get(at..)?.find("${") {
         let start = at + rel;
         let body = start + 2;
         // With the prefix first (the group is greedy), then without it.
-        let candidates = [
-            text[body..].starts_with("settings").then_some(body + 8),
-            Some(body),
-        ];
-        for expr_start in candidates.into_iter().flatten() {
-            if let Some(end) = lazy_close(bytes, expr_start) {
+        let prefixed = (pattern == Pattern::Settings && text[body..].starts_with("settings"))
+            .then_some(body + 8);
+        for expr_start in [prefixed, Some(body)].into_iter().flatten() {
+            if let Some(end) = lazy_close(text, expr_start) {
                 return Some(Expr {
                     start,
                     end,
@@ -90,25 +114,76 @@ fn find_expr(text: &str, from: usize) -> Option<Expr> {
     None
 }
 
-/// For `.+?\}` starting at `i`: the offset just after the closing `}`.
-fn lazy_close(bytes: &[u8], i: usize) -> Option<usize> {
-    // `.` must match at least one byte that is not a newline (a `}` counts for `.`).
-    match bytes.get(i) {
-        None | Some(b'\n') | Some(b'\r') => return None,
-        _ => {}
+/// For `.+?\}` starting at byte `i`: the offset just after the closing `}`.
+fn lazy_close(text: &str, i: usize) -> Option<usize> {
+    let mut chars = text[i..].char_indices();
+    match chars.next() {
+        Some((_, c)) if !is_java_line_terminator(c) => {}
+        _ => return None,
     }
-    let mut j = i + 1;
-    while let Some(&b) = bytes.get(j) {
-        match b {
-            b'}' => return Some(j + 1),
-            b'\n' | b'\r' => return None,
-            _ => j += 1,
+    for (j, c) in chars {
+        if c == '}' {
+            return Some(i + j + 1);
+        }
+        if is_java_line_terminator(c) {
+            return None;
         }
     }
     None
 }
 
-/// Interpolates one value as plexus-interpolation's `RegexBasedInterpolator` would.
+/// plexus-interpolation's `RegexBasedInterpolator`: a leading `.` of an expression is dropped;
+/// resolved values are interpolated recursively and replace every occurrence of the whole
+/// expression; unresolved expressions stay as written; a cycle is an error. The one `${}`
+/// interpolator of the library (settings values and profile `<file>` paths).
+pub(crate) fn interpolate(
+    input: &str,
+    pattern: Pattern,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<String, CycleError> {
+    let mut stack = Vec::new();
+    interpolate_inner(input, pattern, lookup, &mut stack)
+}
+
+fn interpolate_inner(
+    input: &str,
+    pattern: Pattern,
+    lookup: &dyn Fn(&str) -> Option<String>,
+    stack: &mut Vec<String>,
+) -> Result<String, CycleError> {
+    if !input.contains("${") {
+        return Ok(input.to_string());
+    }
+    let mut result = input.to_string();
+    let mut from = 0;
+    // Each round either replaces an expression (which restarts the scan) or moves past one.
+    for _ in 0..MAX_STEPS {
+        let Some(m) = find_expr(&result, from, pattern) else {
+            break;
+        };
+        let whole = result[m.start..m.end].to_string();
+        let expr = &result[m.expr_start..m.end - 1];
+        let real = expr.strip_prefix('.').unwrap_or(expr).to_string();
+        if stack.contains(&real) {
+            let mut chain = stack.clone();
+            chain.push(real);
+            return Err(CycleError { chain, whole });
+        }
+        match lookup(&real) {
+            Some(value) => {
+                stack.push(real);
+                let value = interpolate_inner(&value, pattern, lookup, stack);
+                stack.pop();
+                result = result.replace(&whole, &value?);
+                from = 0;
+            }
+            None => from = m.end,
+        }
+    }
+    Ok(result)
+}
+
+/// Interpolates one value as Maven's settings interpolator would.
 ///
 /// ```
 /// use std::collections::HashMap;
@@ -118,47 +193,9 @@ fn lazy_close(bytes: &[u8], i: usize) -> Option<usize> {
 /// assert_eq!(interpolate_value("${a}/${settings.b}/${nope}", &src).unwrap(), "xy/y/${nope}");
 /// ```
 pub fn interpolate_value(input: &str, sources: &ValueSources<'_>) -> Result<String, CycleError> {
-    let mut stack = Vec::new();
-    interpolate_inner(input, sources, &mut stack)
-}
-
-fn interpolate_inner(
-    input: &str,
-    sources: &ValueSources<'_>,
-    stack: &mut Vec<String>,
-) -> Result<String, CycleError> {
-    if !input.contains("${") {
-        return Ok(input.to_string());
-    }
-    let mut result = input.to_string();
-    let mut from = 0;
-    let mut steps = 0;
-    while let Some(m) = find_expr(&result, from) {
-        steps += 1;
-        if steps > MAX_STEPS {
-            break;
-        }
-        let whole_text = result[m.start..m.end].to_string();
-        let end = m.end;
-        let expr = &result[m.expr_start..m.end - 1];
-        let real = expr.strip_prefix('.').unwrap_or(expr).to_string();
-        if stack.contains(&real) {
-            let mut chain = stack.clone();
-            chain.push(real);
-            return Err(CycleError { chain });
-        }
-        match sources.lookup(&real).map(str::to_string) {
-            Some(value) => {
-                stack.push(real);
-                let value = interpolate_inner(&value, sources, stack);
-                stack.pop();
-                result = result.replace(&whole_text, &value?);
-                from = 0;
-            }
-            None => from = end,
-        }
-    }
-    Ok(result)
+    interpolate(input, Pattern::Settings, &|e| {
+        sources.lookup(e).map(str::to_string)
+    })
 }
 
 /// Interpolates every string field of `settings`. On a cycle the settings are left untouched
@@ -337,6 +374,40 @@ impl Walker<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_interpolator_two_patterns() {
+        let lookup = |e: &str| match e {
+            "a" => Some("A".to_string()),
+            "settings" => Some("S".to_string()),
+            _ => None,
+        };
+        // (input, settings pattern, plain pattern)
+        let cases = [
+            ("${settings.a}", "A", "${settings.a}"),
+            ("${settings}", "S", "S"),
+            ("${.a}", "A", "A"),
+            ("${a\u{2028}}", "${a\u{2028}}", "${a\u{2028}}"),
+            ("${a\u{85}}x${a}", "${a\u{85}}xA", "${a\u{85}}xA"),
+        ];
+        for (input, settings, plain) in cases {
+            assert_eq!(
+                interpolate(input, Pattern::Settings, &lookup).unwrap(),
+                settings,
+                "{input:?}"
+            );
+            assert_eq!(
+                interpolate(input, Pattern::Plain, &lookup).unwrap(),
+                plain,
+                "{input:?}"
+            );
+        }
+        let cyclic = |e: &str| Some(format!("${{{}}}", if e == "x" { "y" } else { "x" }));
+        let err = interpolate("${x}", Pattern::Plain, &cyclic).unwrap_err();
+        assert_eq!(err.chain, ["x", "y", "x"]);
+        assert_eq!(err.cycle(), ["x", "y"]);
+        assert_eq!(err.whole, "${x}");
+    }
 
     fn map(pairs: &[(&str, &str)]) -> HashMap<String, String> {
         pairs

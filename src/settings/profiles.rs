@@ -24,6 +24,7 @@
 //! - the file activator expands `${basedir}` only (not `${project.basedir}`);
 //! - Maven 4's `packaging` and `condition` activations are ignored (3.x does not read them).
 
+use super::interpolate::{interpolate, Pattern};
 use super::model::{Activation, ActivationFile, ActivationOs, ActivationProperty, Profile};
 use super::problem::{Problem, Severity, Stage};
 use crate::environment::Vars;
@@ -546,9 +547,15 @@ fn file_matches(
             .or_else(|| ctx.system_properties.get(expr))
             .cloned()
     };
-    let interpolated = match interpolate(path, &lookup) {
+    let interpolated = match interpolate(path, Pattern::Plain, &lookup) {
         Ok(p) => p,
-        Err(cycle) => {
+        Err(c) => {
+            let cycle = ActivatorError::InterpolationCycle(format!(
+                "Resolving expression: '{}': Detected the following recursive expression cycle in '{}': [{}]",
+                c.whole,
+                c.chain.last().map(String::as_str).unwrap_or_default(),
+                c.cycle().join(", ")
+            ));
             problems.push(ActivatorProblem::error(format!(
                 "Failed to interpolate file location {path} for profile {id}: {cycle}"
             )));
@@ -564,83 +571,6 @@ fn file_matches(
     }
     let exists = java_file_exists(&aligned);
     exists != missing
-}
-
-/// plexus-interpolation's `RegexBasedInterpolator` with its default pattern `\$\{(.+?)\}`:
-/// a leading `.` of the expression is dropped; resolved values are interpolated recursively and
-/// replace every occurrence of the whole expression; unresolved expressions stay as written; a
-/// cycle is an error.
-fn interpolate(
-    input: &str,
-    lookup: &dyn Fn(&str) -> Option<String>,
-) -> Result<String, ActivatorError> {
-    let mut stack = Vec::new();
-    interpolate_with(input, lookup, &mut stack)
-}
-
-fn interpolate_with(
-    input: &str,
-    lookup: &dyn Fn(&str) -> Option<String>,
-    stack: &mut Vec<String>,
-) -> Result<String, ActivatorError> {
-    let mut result = input.to_string();
-    let mut search_from = 0;
-    // Each round either replaces an expression (which restarts the scan) or moves past one; the
-    // bound only guards against pathological inputs that grow on every replacement.
-    for _ in 0..10_000 {
-        let Some((start, end)) = find_expression(&result, search_from) else {
-            break;
-        };
-        let whole = result[start..end].to_string();
-        let inner = &whole[2..whole.len() - 1];
-        let expr = inner.strip_prefix('.').unwrap_or(inner).to_string();
-        if let Some(at) = stack.iter().position(|e| *e == expr) {
-            let cycle = stack[at..].join(", ");
-            return Err(ActivatorError::InterpolationCycle(format!(
-                "Resolving expression: '{whole}': Detected the following recursive expression cycle in '{expr}': [{cycle}]"
-            )));
-        }
-        let Some(value) = lookup(&expr) else {
-            search_from = end;
-            continue;
-        };
-        stack.push(expr);
-        let resolved = interpolate_with(&value, lookup, stack);
-        stack.pop();
-        result = result.replace(&whole, &resolved?);
-        search_from = 0;
-    }
-    Ok(result)
-}
-
-/// The next match of `\$\{(.+?)\}` at or after `from`: `${`, at least one character that is not a
-/// line break, then the first `}` after it (byte range of the whole match).
-fn find_expression(s: &str, from: usize) -> Option<(usize, usize)> {
-    let mut offset = from;
-    while let Some(rel) = s.get(offset..)?.find("${") {
-        let start = offset + rel;
-        let body = &s[start + 2..];
-        let mut chars = body.char_indices();
-        if let Some((_, first)) = chars.next() {
-            if !is_java_line_terminator(first) {
-                for (i, c) in chars {
-                    if is_java_line_terminator(c) {
-                        break;
-                    }
-                    if c == '}' {
-                        return Some((start, start + 2 + i + 1));
-                    }
-                }
-            }
-        }
-        offset = start + 1;
-    }
-    None
-}
-
-/// Characters Java's `.` does not match (without DOTALL).
-fn is_java_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }
 
 /// `File.getAbsolutePath`: relative paths are resolved against the working directory, nothing is
@@ -1158,7 +1088,11 @@ mod tests {
             ("${a\n}", "${a\n}"),
         ];
         for (input, expected) in rows {
-            assert_eq!(interpolate(input, &lookup).unwrap(), *expected, "{input:?}");
+            assert_eq!(
+                interpolate(input, Pattern::Plain, &lookup).unwrap(),
+                *expected,
+                "{input:?}"
+            );
         }
     }
 
