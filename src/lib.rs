@@ -44,3 +44,8 @@ pub mod transport;
 pub use environment::{Environment, Vars};
 pub use secret::{Secret, SettingsSecret};
 pub use session::{Session, SessionBuilder, SessionError};
+
+/// The README's examples, compiled by `cargo test --doc`.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
