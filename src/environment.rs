@@ -189,7 +189,7 @@ impl Environment {
 }
 
 /// `os.name` as Java spells it.
-pub fn java_os_name() -> &'static str {
+pub(crate) fn java_os_name() -> &'static str {
     match std::env::consts::OS {
         "linux" => "Linux",
         "macos" => "Mac OS X",
@@ -200,7 +200,7 @@ pub fn java_os_name() -> &'static str {
 }
 
 /// `os.arch` as Java spells it.
-pub fn java_os_arch() -> &'static str {
+pub(crate) fn java_os_arch() -> &'static str {
     match std::env::consts::ARCH {
         "x86_64" => "amd64",
         "x86" => "x86",

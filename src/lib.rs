@@ -31,11 +31,11 @@
 //! what `m2r explain` prints).
 
 pub mod download;
-pub mod environment;
+mod environment;
 pub mod explain;
 pub mod repository;
 pub mod resolution;
-pub mod secret;
+mod secret;
 pub mod security;
 pub mod session;
 pub mod settings;

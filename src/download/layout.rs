@@ -9,15 +9,6 @@ use crate::download::coords::{base_version, Coordinate};
 
 /// Relative path of `coord` at the resolved `version`:
 /// `<groupId as dirs>/<artifactId>/<baseVersion>/<artifactId>-<version>[-<classifier>][.<extension>]`.
-///
-/// ```
-/// use m2resolver::download::{layout, Coordinate};
-/// let c = Coordinate::parse("org.example:foo:jar:sources:1.0-SNAPSHOT").unwrap();
-/// assert_eq!(
-///     layout::artifact_path(&c, "1.0-20240102.030405-7"),
-///     "org/example/foo/1.0-SNAPSHOT/foo-1.0-20240102.030405-7-sources.jar"
-/// );
-/// ```
 pub fn artifact_path(coord: &Coordinate, version: &str) -> String {
     let mut p = String::with_capacity(96);
     p.push_str(&coord.group_id.replace('.', "/"));
@@ -46,13 +37,6 @@ pub fn artifact_file_name(coord: &Coordinate, version: &str) -> String {
 
 /// Directory of a metadata file: group, then optional artifact, then optional version (each only
 /// when non-empty), always ending with `/`.
-///
-/// ```
-/// use m2resolver::download::layout::metadata_dir;
-/// assert_eq!(metadata_dir("org.example", "", ""), "org/example/");
-/// assert_eq!(metadata_dir("org.example", "foo", ""), "org/example/foo/");
-/// assert_eq!(metadata_dir("org.example", "foo", "1.0-SNAPSHOT"), "org/example/foo/1.0-SNAPSHOT/");
-/// ```
 pub fn metadata_dir(group_id: &str, artifact_id: &str, version: &str) -> String {
     let mut p = String::new();
     if !group_id.is_empty() {
@@ -124,5 +108,30 @@ mod tests {
             "g/a/1-SNAPSHOT/maven-metadata.xml"
         );
         assert_eq!(checksum_path("g/a/1/a-1.jar", "sha1"), "g/a/1/a-1.jar.sha1");
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_metadata_dir() {
+        use crate::download::layout::metadata_dir;
+        assert_eq!(metadata_dir("org.example", "", ""), "org/example/");
+        assert_eq!(metadata_dir("org.example", "foo", ""), "org/example/foo/");
+        assert_eq!(
+            metadata_dir("org.example", "foo", "1.0-SNAPSHOT"),
+            "org/example/foo/1.0-SNAPSHOT/"
+        );
+    }
+
+    #[test]
+    fn doc_artifact_path() {
+        use crate::download::{layout, Coordinate};
+        let c = Coordinate::parse("org.example:foo:jar:sources:1.0-SNAPSHOT").unwrap();
+        assert_eq!(
+            layout::artifact_path(&c, "1.0-20240102.030405-7"),
+            "org/example/foo/1.0-SNAPSHOT/foo-1.0-20240102.030405-7-sources.jar"
+        );
     }
 }

@@ -79,14 +79,6 @@ pub struct Metadata {
 
 impl Metadata {
     /// Parses metadata XML. `source_name` only labels errors.
-    ///
-    /// ```
-    /// use m2resolver::download::metadata::Metadata;
-    /// let md = Metadata::parse(br#"<metadata><groupId>g</groupId><versioning>
-    ///   <release>1.1</release><versions><version>1.0</version><version>1.1</version></versions>
-    ///   </versioning></metadata>"#, "x").unwrap();
-    /// assert_eq!(md.versioning.unwrap().versions, ["1.0", "1.1"]);
-    /// ```
     pub fn parse(xml: &[u8], source_name: &str) -> Result<Metadata, MetadataError> {
         let mut reader = Reader::from_reader(xml);
         reader.config_mut().trim_text(true);
@@ -320,11 +312,6 @@ impl VersionCandidates {
             .get(&format!("SNAPSHOT{classifier}:{extension}"))
             .or_else(|| self.map.get("SNAPSHOT"))
     }
-
-    /// True when nothing was merged.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
 }
 
 /// The document element must be `<metadata>`.
@@ -448,5 +435,22 @@ mod tests {
         assert_eq!(VersionRequest::of("LATEST"), VersionRequest::Latest);
         assert_eq!(VersionRequest::of("1-SNAPSHOT"), VersionRequest::Snapshot);
         assert_eq!(VersionRequest::of("1.0"), VersionRequest::Fixed);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_parse() {
+        use crate::download::metadata::Metadata;
+        let md = Metadata::parse(
+            br#"<metadata><groupId>g</groupId><versioning>
+          <release>1.1</release><versions><version>1.0</version><version>1.1</version></versions>
+          </versioning></metadata>"#,
+            "x",
+        )
+        .unwrap();
+        assert_eq!(md.versioning.unwrap().versions, ["1.0", "1.1"]);
     }
 }

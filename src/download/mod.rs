@@ -2,7 +2,8 @@
 //!
 //! Entry points: [`Resolver`] (async) and [`BlockingResolver`], configured by a
 //! [`ResolverConfig`] holding the repositories (as the repository module produced them) and the
-//! local repository path. See [`resolver`] for the flow per artifact.
+//! local repository path ([`crate::Session::resolver_config`] fills them from a session). The
+//! flow per artifact is documented in `resolver.rs`.
 //!
 //! ```no_run
 //! use m2resolver::download::{BlockingResolver, Coordinate, ResolverConfig};
@@ -15,16 +16,16 @@
 //! }
 //! ```
 
-pub mod checksum;
-pub mod coords;
-pub mod error;
-pub mod layout;
-pub mod local;
-pub mod metadata;
-pub mod policy;
-pub mod progress;
-pub mod properties;
-pub mod resolver;
+pub(crate) mod checksum;
+pub(crate) mod coords;
+pub(crate) mod error;
+pub(crate) mod layout;
+pub(crate) mod local;
+pub(crate) mod metadata;
+pub(crate) mod policy;
+pub(crate) mod progress;
+pub(crate) mod properties;
+pub(crate) mod resolver;
 
 pub use coords::{Coordinate, CoordinateError};
 pub use error::DownloadError;

@@ -20,13 +20,7 @@ use crate::settings::{Origin, Server};
 use std::collections::HashMap;
 
 /// `AuthenticationBuilder().addUsername(u).addPassword(p).addPrivateKey(key, passphrase).build()`.
-///
-/// ```
-/// use m2resolver::repository::auth::build_authentication;
-/// assert!(build_authentication(None, None, None, Some("pp".into())).is_none());
-/// let a = build_authentication(Some("u"), None, None, Some("pp".into())).unwrap();
-/// assert!(a.passphrase.is_none());
-/// ```
+#[cfg(test)]
 pub fn build_authentication(
     username: Option<&str>,
     password: Option<Secret>,
@@ -37,7 +31,7 @@ pub fn build_authentication(
     build_sealable(username, password, has_password, private_key, passphrase)
 }
 
-/// [`build_authentication`] where the password may be present but not yet decrypted
+/// `build_authentication` where the password may be present but not yet decrypted
 /// (`has_password` true, `password` `None`): the session fills it in after injection.
 fn build_sealable(
     username: Option<&str>,
@@ -88,16 +82,6 @@ impl AuthSelector {
     /// Builds the selector from servers paired with their decrypted password and passphrase
     /// (pass what Maven would use: the decrypted text, or the text as written when decryption
     /// failed, as Maven 3 does; `None` when the server has none).
-    ///
-    /// ```
-    /// use m2resolver::repository::auth::AuthSelector;
-    /// use m2resolver::settings::Server;
-    /// use m2resolver::Secret;
-    /// let s = Server { id: "nexus".into(), username: Some("deploy".into()), ..Server::default() };
-    /// let sel = AuthSelector::new(&[(s, Some(Secret::new("pw")), None)]).unwrap();
-    /// assert_eq!(sel.authentication("nexus").unwrap().username.as_deref(), Some("deploy"));
-    /// assert!(sel.authentication("central").is_none());
-    /// ```
     pub fn new(
         servers: &[(Server, Option<Secret>, Option<Secret>)],
     ) -> Result<Self, InjectionError> {
@@ -160,6 +144,7 @@ impl AuthSelector {
     }
 
     /// The credentials for a repository id, if its server has any.
+    #[cfg(test)]
     pub fn authentication(&self, repository_id: &str) -> Option<&Authentication> {
         self.server(repository_id)
             .and_then(|e| e.authentication.as_ref())
@@ -293,5 +278,27 @@ mod tests {
         };
         let err = AuthSelector::new(&[(s, None, None)]).unwrap_err();
         assert!(err.to_string().contains("`bad`"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_new() {
+        use crate::repository::auth::AuthSelector;
+        use crate::settings::Server;
+        use crate::Secret;
+        let s = Server {
+            id: "nexus".into(),
+            username: Some("deploy".into()),
+            ..Server::default()
+        };
+        let sel = AuthSelector::new(&[(s, Some(Secret::new("pw")), None)]).unwrap();
+        assert_eq!(
+            sel.authentication("nexus").unwrap().username.as_deref(),
+            Some("deploy")
+        );
+        assert!(sel.authentication("central").is_none());
     }
 }

@@ -3,10 +3,10 @@
 //! Maven Resolver 1.6.3 do it (spec §4–§6).
 //!
 //! Pipeline for each declared repository ([`inject`], which is Resolver's
-//! `aggregateRepositories(session, [], repos, true)`): mirror ([`mirror`]) → merge with an
-//! earlier repository of the same id ([`aggregate`], [`policy`]) → credentials and server
-//! transport settings by id ([`auth`], [`server_config`]) → proxy ([`proxy`], then, beyond
-//! Maven and only when no settings proxy serves the repository's protocol, [`env_proxy`]).
+//! `aggregateRepositories(session, [], repos, true)`): mirror (`mirror`) → merge with an
+//! earlier repository of the same id (`aggregate`, `policy`) → credentials and server
+//! transport settings by id (`auth`, `server_config`) → proxy (`proxy`, then, beyond
+//! Maven and only when no settings proxy serves the repository's protocol, `env_proxy`).
 //! [`inject_traced`] also returns an [`InjectionTrace`] per repository for `m2r explain`
 //! ([`crate::explain::human`] renders it).
 //!
@@ -16,27 +16,27 @@
 //! This module does not read settings files, decrypt passwords or talk to the network: the
 //! caller passes settings entries with secrets already decrypted.
 
-pub mod aggregate;
-pub mod auth;
-pub mod env_proxy;
-pub mod error;
-pub mod mirror;
-pub mod model;
-pub mod policy;
-pub mod proxy;
-pub mod server_config;
-pub mod url;
+pub(crate) mod aggregate;
+pub(crate) mod auth;
+pub(crate) mod env_proxy;
+pub(crate) mod error;
+pub(crate) mod mirror;
+pub(crate) mod model;
+pub(crate) mod policy;
+pub(crate) mod proxy;
+pub(crate) mod server_config;
+pub(crate) mod url;
 
 #[cfg(test)]
 mod oracle_tests;
 
-pub use aggregate::{
-    aggregate_repositories, aggregate_repositories_traced, AggregateOutcome, InjectionTrace,
-    ProxyTrace,
-};
-pub use env_proxy::EnvProxyConfig;
+pub(crate) use aggregate::{aggregate_repositories, aggregate_repositories_traced};
+pub use aggregate::{AggregateOutcome, InjectionTrace, ProxyTrace};
+pub use env_proxy::{EnvExclusion, EnvProxyConfig, EnvProxyDecision};
 pub use error::InjectionError;
+pub use mirror::{MatchReason, MirrorMatch, MirrorRejection};
 pub use model::*;
+pub use proxy::{ProxyDecision, ProxyExclusion};
 pub use url::RepositoryUrl;
 
 use crate::secret::Secret;
@@ -47,13 +47,13 @@ use crate::settings::{Mirror, Proxy, Server};
 #[derive(Debug, Clone, Default)]
 pub struct Selectors {
     /// Mirror selection.
-    pub mirrors: mirror::MirrorSelector,
+    pub(crate) mirrors: mirror::MirrorSelector,
     /// Settings proxy selection.
-    pub proxies: proxy::ProxySelector,
+    pub(crate) proxies: proxy::ProxySelector,
     /// Credentials and server transport settings by id.
-    pub auth: auth::AuthSelector,
-    /// Environment / JVM-property proxies (beyond Maven; see [`env_proxy`]).
-    pub env: env_proxy::EnvProxySelector,
+    pub(crate) auth: auth::AuthSelector,
+    /// Environment / JVM-property proxies (beyond Maven).
+    pub(crate) env: env_proxy::EnvProxySelector,
 }
 
 impl Selectors {

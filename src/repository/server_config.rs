@@ -51,16 +51,6 @@ fn path<'a>(root: &'a XmlElement, names: &[&str]) -> Option<&'a XmlElement> {
 }
 
 /// Translates `server`'s configuration (see the module docs).
-///
-/// ```
-/// use m2resolver::repository::server_config::server_transport;
-/// use m2resolver::settings::{Server, XmlElement};
-/// let el = |name: &str, text: &str| XmlElement { name: name.into(), text: Some(text.into()), ..XmlElement::default() };
-/// let conf = XmlElement { name: "configuration".into(), children: vec![el("connectTimeout", " 5000 ")], ..XmlElement::default() };
-/// let server = Server { id: "nexus".into(), configuration: Some(conf), ..Server::default() };
-/// let t = server_transport(&server).unwrap();
-/// assert_eq!(t.config.connect_timeout, Some(std::time::Duration::from_millis(5000)));
-/// ```
 pub fn server_transport(server: &Server) -> Result<ServerTransport, InjectionError> {
     let id = server.id.as_str();
     let mut out = ServerTransport::default();
@@ -253,5 +243,35 @@ mod tests {
         let t = server_transport(&s).unwrap();
         assert_eq!(t.config.file_permissions.as_deref(), Some("664"));
         assert_eq!(t.config.directory_permissions.as_deref(), Some("775"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_server_transport() {
+        use crate::repository::server_config::server_transport;
+        use crate::settings::{Server, XmlElement};
+        let el = |name: &str, text: &str| XmlElement {
+            name: name.into(),
+            text: Some(text.into()),
+            ..XmlElement::default()
+        };
+        let conf = XmlElement {
+            name: "configuration".into(),
+            children: vec![el("connectTimeout", " 5000 ")],
+            ..XmlElement::default()
+        };
+        let server = Server {
+            id: "nexus".into(),
+            configuration: Some(conf),
+            ..Server::default()
+        };
+        let t = server_transport(&server).unwrap();
+        assert_eq!(
+            t.config.connect_timeout,
+            Some(std::time::Duration::from_millis(5000))
+        );
     }
 }

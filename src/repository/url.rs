@@ -124,12 +124,6 @@ fn redact_unparsed(written: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// `url` with user info replaced by `***`, safe to print (a URL this library did not build).
-///
-/// ```
-/// use m2resolver::repository::url::redact;
-/// assert_eq!(redact("https://u:p@h.example/r/"), "https://***@h.example/r/");
-/// assert_eq!(redact("http://h/r"), "http://h/r");
-/// ```
 pub fn redact(url: &str) -> String {
     RepositoryUrl::new(url).redacted().into_owned()
 }
@@ -245,14 +239,6 @@ fn match_authority(rest: &str) -> Option<&str> {
 }
 
 /// Protocol and host of `url` with Maven Resolver's regex semantics.
-///
-/// ```
-/// use m2resolver::repository::url::parse;
-/// let p = parse("dav:https://user:pw@repo.example.org:8443/maven2");
-/// assert_eq!((p.protocol, p.host), ("dav:https", "repo.example.org"));
-/// assert_eq!(parse("http://[::1]:8080/").host, "[");
-/// assert_eq!(parse("not a url").protocol, "");
-/// ```
 pub fn parse(url: &str) -> UrlParts<'_> {
     const NONE: UrlParts<'static> = UrlParts {
         protocol: "",
@@ -285,12 +271,6 @@ pub fn parse(url: &str) -> UrlParts<'_> {
 /// Host and explicit port of a URL's authority, parsed properly (IPv6 literals without their
 /// brackets, user info removed, host lower-cased). Used only by the rules beyond Maven
 /// (environment proxies and `NO_PROXY`); Maven's own rules use [`parse`].
-///
-/// ```
-/// use m2resolver::repository::url::authority;
-/// assert_eq!(authority("https://u:p@[::1]:8443/x"), Some(("::1".to_string(), Some(8443))));
-/// assert_eq!(authority("dav:http://Repo.Example.org/x"), Some(("repo.example.org".to_string(), None)));
-/// ```
 pub fn authority(url: &str) -> Option<(String, Option<u16>)> {
     let start = url.find("://")? + 3;
     let rest = &url[start..];
@@ -343,12 +323,6 @@ pub fn default_port(protocol: &str) -> Option<u16> {
 
 /// Maven's proxy-selection mapping of repository protocols: lower-cased, `davs` → `https`,
 /// `dav` → `http`, `dav:x` → `x` (`DefaultProxySelector#getProxy`).
-///
-/// ```
-/// use m2resolver::repository::url::normalize_web_protocol;
-/// assert_eq!(normalize_web_protocol("DAV:HTTPS"), "https");
-/// assert_eq!(normalize_web_protocol("davs"), "https");
-/// ```
 pub fn normalize_web_protocol(protocol: &str) -> String {
     let lower = protocol.to_lowercase();
     match lower.as_str() {
@@ -514,5 +488,48 @@ mod tests {
         }
         assert_eq!(default_port("dav:https"), Some(443));
         assert_eq!(default_port("ftp"), None);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_redact() {
+        use crate::repository::url::redact;
+        assert_eq!(
+            redact("https://u:p@h.example/r/"),
+            "https://***@h.example/r/"
+        );
+        assert_eq!(redact("http://h/r"), "http://h/r");
+    }
+
+    #[test]
+    fn doc_parse() {
+        use crate::repository::url::parse;
+        let p = parse("dav:https://user:pw@repo.example.org:8443/maven2");
+        assert_eq!((p.protocol, p.host), ("dav:https", "repo.example.org"));
+        assert_eq!(parse("http://[::1]:8080/").host, "[");
+        assert_eq!(parse("not a url").protocol, "");
+    }
+
+    #[test]
+    fn doc_authority() {
+        use crate::repository::url::authority;
+        assert_eq!(
+            authority("https://u:p@[::1]:8443/x"),
+            Some(("::1".to_string(), Some(8443)))
+        );
+        assert_eq!(
+            authority("dav:http://Repo.Example.org/x"),
+            Some(("repo.example.org".to_string(), None))
+        );
+    }
+
+    #[test]
+    fn doc_normalize_web_protocol() {
+        use crate::repository::url::normalize_web_protocol;
+        assert_eq!(normalize_web_protocol("DAV:HTTPS"), "https");
+        assert_eq!(normalize_web_protocol("davs"), "https");
     }
 }

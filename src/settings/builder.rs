@@ -143,16 +143,6 @@ pub struct Locations {
 impl Locations {
     /// Computes Maven's default locations. `maven.home` comes from the properties, else the
     /// `M2_HOME` or `MAVEN_HOME` variable; `user.home` from the properties, else `HOME`.
-    ///
-    /// ```
-    /// use std::collections::HashMap;
-    /// use m2resolver::settings::builder::Locations;
-    /// let props: HashMap<String, String> = [("user.home".to_string(), "/home/a".to_string())].into();
-    /// let env: HashMap<String, String> = [("M2_HOME".to_string(), "/opt/maven".to_string())].into();
-    /// let l = Locations::from_properties(&props, &env);
-    /// assert_eq!(l.user, std::path::Path::new("/home/a/.m2/settings.xml"));
-    /// assert_eq!(l.global.as_deref(), Some(std::path::Path::new("/opt/maven/conf/settings.xml")));
-    /// ```
     pub fn from_properties(
         properties: &HashMap<String, String>,
         env: &HashMap<String, String>,
@@ -182,21 +172,6 @@ pub fn user_home(properties: &HashMap<String, String>, env: &HashMap<String, Str
 }
 
 /// Builds the effective settings.
-///
-/// ```
-/// use m2resolver::settings::builder::{build, SettingsRequest, SettingsSource};
-/// let request = SettingsRequest {
-///     user: Some(SettingsSource::Content {
-///         name: "settings.xml".into(),
-///         xml: "<settings><localRepository>${user.home}/repo</localRepository></settings>".into(),
-///     }),
-///     system_properties: [("user.home".to_string(), "/home/a".to_string())].into(),
-///     ..Default::default()
-/// };
-/// let result = build(&request);
-/// assert!(!result.has_errors());
-/// assert_eq!(result.effective.local_repository.as_deref(), Some("/home/a/repo"));
-/// ```
 pub fn build(request: &SettingsRequest) -> SettingsResult {
     let mut problems = Vec::new();
     let global = read_level(request.global.as_ref(), SourceLevel::Global, &mut problems);
@@ -351,5 +326,45 @@ mod tests {
             ..Default::default()
         };
         assert!(build(&request).has_errors());
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_from_properties() {
+        use crate::settings::builder::Locations;
+        use std::collections::HashMap;
+        let props: HashMap<String, String> =
+            [("user.home".to_string(), "/home/a".to_string())].into();
+        let env: HashMap<String, String> =
+            [("M2_HOME".to_string(), "/opt/maven".to_string())].into();
+        let l = Locations::from_properties(&props, &env);
+        assert_eq!(l.user, std::path::Path::new("/home/a/.m2/settings.xml"));
+        assert_eq!(
+            l.global.as_deref(),
+            Some(std::path::Path::new("/opt/maven/conf/settings.xml"))
+        );
+    }
+
+    #[test]
+    fn doc_build() {
+        use crate::settings::builder::{build, SettingsRequest, SettingsSource};
+        let request = SettingsRequest {
+            user: Some(SettingsSource::Content {
+                name: "settings.xml".into(),
+                xml: "<settings><localRepository>${user.home}/repo</localRepository></settings>"
+                    .into(),
+            }),
+            system_properties: [("user.home".to_string(), "/home/a".to_string())].into(),
+            ..Default::default()
+        };
+        let result = build(&request);
+        assert!(!result.has_errors());
+        assert_eq!(
+            result.effective.local_repository.as_deref(),
+            Some("/home/a/repo")
+        );
     }
 }

@@ -184,14 +184,6 @@ fn interpolate_inner(
 }
 
 /// Interpolates one value as Maven's settings interpolator would.
-///
-/// ```
-/// use std::collections::HashMap;
-/// use m2resolver::settings::interpolate::{interpolate_value, ValueSources};
-/// let user: HashMap<String, String> = [("a".to_string(), "x${b}".to_string()), ("b".to_string(), "y".to_string())].into();
-/// let src = ValueSources { user_properties: Some(&user), ..Default::default() };
-/// assert_eq!(interpolate_value("${a}/${settings.b}/${nope}", &src).unwrap(), "xy/y/${nope}");
-/// ```
 pub fn interpolate_value(input: &str, sources: &ValueSources<'_>) -> Result<String, CycleError> {
     interpolate(input, Pattern::Settings, &|e| {
         sources.lookup(e).map(str::to_string)
@@ -525,5 +517,28 @@ mod tests {
         let conf = s.servers[0].configuration.as_ref().unwrap();
         assert_eq!(conf.text.as_deref(), Some("host.example"));
         assert_eq!(conf.attributes[0].1, "p&<>w");
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_interpolate_value() {
+        use crate::settings::interpolate::{interpolate_value, ValueSources};
+        use std::collections::HashMap;
+        let user: HashMap<String, String> = [
+            ("a".to_string(), "x${b}".to_string()),
+            ("b".to_string(), "y".to_string()),
+        ]
+        .into();
+        let src = ValueSources {
+            user_properties: Some(&user),
+            ..Default::default()
+        };
+        assert_eq!(
+            interpolate_value("${a}/${settings.b}/${nope}", &src).unwrap(),
+            "xy/y/${nope}"
+        );
     }
 }

@@ -60,25 +60,6 @@ pub struct ActivationResult {
 
 /// Selects the active settings profiles as Maven 3.8.7's `DefaultProfileSelector` does for
 /// external profiles.
-///
-/// ```
-/// use m2resolver::settings::profiles::{select_active_profiles, ActivationContext};
-/// use m2resolver::settings::{Activation, ActivationProperty, Profile};
-///
-/// let by_property = Profile {
-///     id: "ci".into(),
-///     activation: Some(Activation {
-///         property: Some(ActivationProperty { name: Some("env.CI".into()), value: None }),
-///         ..Activation::default()
-///     }),
-///     ..Profile::default()
-/// };
-/// let mut ctx = ActivationContext::default();
-/// ctx.system_properties.insert("env.CI".into(), "true".into());
-/// let result = select_active_profiles(&[by_property], &ctx);
-/// assert_eq!(result.active, vec![0]);
-/// assert!(result.problems.is_empty());
-/// ```
 pub fn select_active_profiles(profiles: &[Profile], ctx: &ActivationContext) -> ActivationResult {
     let activated: HashSet<&str> = ctx.active_profile_ids.iter().map(String::as_str).collect();
     let deactivated: HashSet<&str> = ctx
@@ -1300,6 +1281,33 @@ mod tests {
             ..ActivationContext::default()
         };
         let result = select_active_profiles(&[p], &ctx);
+        assert_eq!(result.active, vec![0]);
+        assert!(result.problems.is_empty());
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_select_active_profiles() {
+        use crate::settings::profiles::{select_active_profiles, ActivationContext};
+        use crate::settings::{Activation, ActivationProperty, Profile};
+
+        let by_property = Profile {
+            id: "ci".into(),
+            activation: Some(Activation {
+                property: Some(ActivationProperty {
+                    name: Some("env.CI".into()),
+                    value: None,
+                }),
+                ..Activation::default()
+            }),
+            ..Profile::default()
+        };
+        let mut ctx = ActivationContext::default();
+        ctx.system_properties.insert("env.CI".into(), "true".into());
+        let result = select_active_profiles(&[by_property], &ctx);
         assert_eq!(result.active, vec![0]);
         assert!(result.problems.is_empty());
     }

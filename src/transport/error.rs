@@ -4,7 +4,7 @@
 use std::time::Duration;
 use thiserror::Error;
 
-/// A failed request. URLs in messages never carry user info (see [`redact_url`]).
+/// A failed request. URLs in messages never carry user info.
 #[derive(Debug, Error)]
 pub enum TransportError {
     /// 404/410: the resource is not in this repository (the caller tries the next one).
@@ -151,12 +151,6 @@ fn retried(retries: u32, elapsed: Duration) -> String {
 }
 
 /// A URL with user info removed (`https://user:pw@h/x` → `https://***@h/x`), safe to log.
-///
-/// ```
-/// use m2resolver::transport::redact_url;
-/// assert_eq!(redact_url("https://u:p@h.example/r/"), "https://***@h.example/r/");
-/// assert_eq!(redact_url("http://h/r"), "http://h/r");
-/// ```
 pub fn redact_url(url: &str) -> String {
     crate::repository::url::redact(url)
 }
@@ -207,5 +201,19 @@ mod tests {
         assert_eq!(redact_url("https://u@h/"), "https://***@h/");
         assert_eq!(redact_url("weird://u:p@"), "weird://***@");
         assert_eq!(redact_url("nope"), "nope");
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_redact_url() {
+        use crate::transport::redact_url;
+        assert_eq!(
+            redact_url("https://u:p@h.example/r/"),
+            "https://***@h.example/r/"
+        );
+        assert_eq!(redact_url("http://h/r"), "http://h/r");
     }
 }

@@ -5,11 +5,12 @@
 //! (= server id), the proxy, the redacted URL and, for network failures, the retries and time
 //! spent. Artifacts, checksums and the local repository are [`crate::download`]'s business.
 
-pub mod client;
-pub mod credentials;
-pub mod error;
-pub mod retry;
+pub(crate) mod client;
+pub(crate) mod credentials;
+pub(crate) mod error;
+pub(crate) mod retry;
 
 pub use client::{BodySink, Fetched, Transport, TransportOptions};
-pub use error::{redact_url, TransportError};
+pub(crate) use error::redact_url;
+pub use error::TransportError;
 pub use retry::RetryPolicy;

@@ -2,11 +2,11 @@
 //! deterministic. Inputs are arbitrary bytes, and valid settings files mutated at random
 //! (characters inserted, removed or replaced), which reach far deeper into the reader.
 
-use m2resolver::explain::Explanation;
-use m2resolver::settings::xml::read_settings;
-use m2resolver::settings::SettingsSource;
-use m2resolver::settings::SourceLevel;
-use m2resolver::{Environment, Session};
+use crate::explain::Explanation;
+use crate::settings::xml::read_settings;
+use crate::settings::SettingsSource;
+use crate::settings::SourceLevel;
+use crate::{Environment, Session};
 use proptest::prelude::*;
 
 const TEMPLATE: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -84,7 +84,7 @@ fn pipeline(xml: String) {
         .user_settings(SettingsSource::content("settings.xml", xml))
         .security_file("/nonexistent/settings-security.xml")
         .build();
-    let declared = [m2resolver::repository::RemoteRepository::new(
+    let declared = [crate::repository::RemoteRepository::new(
         "central",
         "https://repo/",
     )];
