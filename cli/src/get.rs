@@ -3,8 +3,10 @@
 //! This file owns reading the coordinates (arguments and `--from-file`), running the
 //! [`BlockingResolver`] the session configures, the progress bar (only when stderr is a
 //! terminal) and the output: one line per artifact with its local path on stdout, one `error:`
-//! line per failed artifact on stderr. The argument parser lives in `main.rs`.
+//! line per failed artifact on stderr. The argument parser lives in `main.rs`, the options shared
+//! with `explain` in `options.rs`.
 
+use crate::options::CommonArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use m2resolver::download::{
     BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact,
@@ -13,6 +15,7 @@ use m2resolver::repository::RemoteRepository;
 use m2resolver::Session;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -91,6 +94,39 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
     } else {
         Err(errors)
     }
+}
+
+/// `m2r get` with its options: builds the session (`--offline`, `--local-repository` over the
+/// settings' choices), prints its problems, then [`run`]s.
+pub fn command(
+    common: &CommonArgs,
+    local_repository: Option<PathBuf>,
+    offline: bool,
+    args: GetArgs,
+) -> ExitCode {
+    let declared = match common.declared() {
+        Ok(r) => r,
+        Err(e) => return crate::usage_error(&e),
+    };
+    let mut builder = common.session_builder().offline(offline);
+    if let Some(dir) = local_repository {
+        builder = builder.local_repository(dir);
+    }
+    let session = match builder.build() {
+        Ok(s) => s,
+        Err(e) => {
+            for p in e.problems() {
+                eprintln!("{p}");
+            }
+            eprintln!("m2r: the settings could not be built; run `m2r explain` for details");
+            return ExitCode::from(1);
+        }
+    };
+    for p in session.problems() {
+        eprintln!("{p}");
+    }
+    let code = run(args, &session, &declared);
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
 /// Runs `m2r get` for the repositories a build declares; returns the exit status.

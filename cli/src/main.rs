@@ -5,11 +5,11 @@
 #![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
 mod encrypt;
+mod explain;
 mod get;
 mod options;
 
 use clap::{Parser, Subcommand};
-use m2resolver::explain::{to_canonical_json, Explanation};
 use options::CommonArgs;
 use std::process::ExitCode;
 
@@ -86,27 +86,7 @@ fn main() -> ExitCode {
             common,
             json,
             show_secrets,
-        } => {
-            let declared = match common.declared() {
-                Ok(r) => r,
-                Err(e) => return usage_error(&e),
-            };
-            let explanation = match common.session_builder().build() {
-                Ok(session) => Explanation::new(&session, &declared),
-                Err(e) => Explanation::from_error(&e),
-            };
-            let text = if json {
-                to_canonical_json(&explanation.to_json()) + "\n"
-            } else {
-                explanation.render(show_secrets)
-            };
-            out(&text);
-            if explanation.failed() {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
+        } => explain::run(&common, json, show_secrets),
         Command::Get {
             common,
             local_repository,
@@ -115,36 +95,12 @@ fn main() -> ExitCode {
             from_file,
             coords,
         } => {
-            let declared = match common.declared() {
-                Ok(r) => r,
-                Err(e) => return usage_error(&e),
-            };
-            let mut builder = common.session_builder().offline(offline);
-            if let Some(dir) = local_repository {
-                builder = builder.local_repository(dir);
-            }
-            let session = match builder.build() {
-                Ok(s) => s,
-                Err(e) => {
-                    for p in e.problems() {
-                        eprintln!("{p}");
-                    }
-                    eprintln!(
-                        "m2r: the settings could not be built; run `m2r explain` for details"
-                    );
-                    return ExitCode::from(1);
-                }
-            };
-            for p in session.problems() {
-                eprintln!("{p}");
-            }
             let args = get::GetArgs {
                 coords,
                 from_file,
                 threads,
             };
-            let code = get::run(args, &session, &declared);
-            ExitCode::from(u8::try_from(code).unwrap_or(1))
+            get::command(&common, local_repository, offline, args)
         }
         Command::EncryptMasterPassword { password } => {
             finish(encrypt::encrypt_master_password(password))
@@ -154,31 +110,13 @@ fn main() -> ExitCode {
             security,
             defines,
             maven4,
-        } => {
-            let mut builder = m2resolver::Session::builder();
-            for d in &defines {
-                builder = builder.define(d);
-            }
-            if let Some(file) = security {
-                builder = builder.security_file(file);
-            }
-            let ctx = builder.security_context();
-            if maven4 {
-                let decryptor = m2resolver::security::Decryptor::new(ctx);
-                let result = encrypt::read_password(password, "Password: ").and_then(|clear| {
-                    decryptor
-                        .encrypt_with_default_dispatcher(&clear)
-                        .map_err(|e| e.to_string())
-                });
-                finish(result)
-            } else {
-                finish(encrypt::encrypt_password(password, ctx))
-            }
-        }
+        } => finish(encrypt::encrypt_password_command(
+            password, security, &defines, maven4,
+        )),
     }
 }
 
-fn usage_error(message: &str) -> ExitCode {
+pub(crate) fn usage_error(message: &str) -> ExitCode {
     eprintln!("m2r: {message}");
     ExitCode::from(2)
 }
@@ -197,7 +135,7 @@ fn finish(result: Result<String, String>) -> ExitCode {
 }
 
 /// Writes to stdout; a closed pipe (`m2r explain | head`) ends quietly instead of panicking.
-fn out(text: &str) {
+pub(crate) fn out(text: &str) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     let _ = stdout

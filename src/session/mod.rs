@@ -65,7 +65,7 @@ pub(crate) use request::RequestEntries;
 use crate::download::{BlockingResolver, DownloadError, Resolver, ResolverConfig};
 use crate::environment::{Environment, Vars};
 use crate::repository::{
-    self, EnvProxyConfig, InjectionTrace, ProxySource, RemoteRepository, Selectors,
+    self, EnvProxyConfig, InjectionError, InjectionTrace, ProxySource, RemoteRepository, Selectors,
 };
 use crate::security::{Decryptor, SecurityContext};
 use crate::settings::{Problem, Settings, SettingsRequest, Severity, Stage};
@@ -76,6 +76,26 @@ use std::path::PathBuf;
 
 /// Settings, credentials, selectors and choices of one build, made once (see the
 /// [module documentation](self)). `Send + Sync`; `Debug` never shows a secret.
+///
+/// ```
+/// use m2resolver::{Environment, Session};
+/// use m2resolver::session::{ActivationReason, Definition};
+/// use m2resolver::settings::SettingsSource;
+/// let session = Session::builder()
+///     .environment(Environment::from_parts(Default::default(), "/work".into()))
+///     .user_settings(SettingsSource::content("settings.xml", r#"<settings>
+///         <profiles><profile><id>ci</id><activation><property><name>ci</name></property></activation></profile></profiles>
+///         </settings>"#))
+///     .define("ci")
+///     .offline(true)
+///     .build()
+///     .unwrap();
+/// assert_eq!(session.active_profiles()[0].id, "ci");
+/// assert_eq!(session.active_profiles()[0].reason, ActivationReason::Conditions);
+/// assert!(session.offline().value);
+/// assert_eq!(session.offline().definition, Definition::Builder);
+/// assert!(!format!("{session:?}").is_empty());
+/// ```
 #[derive(Debug)]
 pub struct Session {
     environment: Environment,
@@ -182,7 +202,7 @@ impl Session {
                     problems.push(Problem::new(
                         Severity::Error,
                         Stage::Build,
-                        "",
+                        rejected_entry_origin(&source, &settings, &entries),
                         source.to_string(),
                     ));
                     return Err(SessionError::Injection { source, problems });
@@ -424,6 +444,10 @@ impl Session {
                 }
             }
             let id = repo.id.clone();
+            let origin = self
+                .server_for(&repo.id)
+                .map(|i| self.settings.servers[i].origin.describe())
+                .unwrap_or_default();
             let decryptor = self.credentials.decryptor();
             repo.transport.headers.retain_mut(|(name, value)| {
                 if !crate::security::is_encrypted(value.expose()) {
@@ -438,7 +462,7 @@ impl Session {
                         problems.push(Problem::new(
                             Severity::Error,
                             Stage::Decrypt,
-                            "",
+                            origin.clone(),
                             format!("Failed to decrypt the value of header {name} for server {id}: {e}; the header is not sent"),
                         ));
                         false
@@ -473,6 +497,29 @@ impl Session {
     ) -> Result<BlockingResolver, DownloadError> {
         BlockingResolver::new(self.resolver_config(repositories))
     }
+}
+
+/// Where the settings entry an [`InjectionError`] names was written.
+fn rejected_entry_origin(
+    error: &InjectionError,
+    settings: &Settings,
+    entries: &RequestEntries,
+) -> String {
+    let origin = match error {
+        InjectionError::InvalidNonProxyHost { proxy_id, .. } => entries
+            .proxy_idx
+            .iter()
+            .map(|&i| &settings.proxies[i])
+            .find(|p| &p.id == proxy_id)
+            .map(|p| &p.origin),
+        InjectionError::InvalidTimeout { server_id, .. } => entries
+            .server_idx
+            .iter()
+            .map(|&i| &settings.servers[i])
+            .find(|s| &s.id == server_id)
+            .map(|s| &s.origin),
+    };
+    origin.map(|o| o.describe()).unwrap_or_default()
 }
 
 /// The `decrypt` problems Maven reports: for the entries of its request (first server per

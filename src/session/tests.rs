@@ -22,6 +22,15 @@ fn environment(env: &[(&str, &str)]) -> Environment {
     }
 }
 
+/// A session over in-memory settings, the quickstart's security file and an empty environment.
+fn session_with(name: &str, xml: &str) -> Result<Session, SessionError> {
+    Session::builder()
+        .environment(environment(&[]))
+        .user_settings(SettingsSource::content(name, xml))
+        .security_file(quickstart().join("settings-security.xml"))
+        .build()
+}
+
 #[test]
 fn debug_of_a_session_shows_no_secret() {
     let settings = format!(
@@ -106,12 +115,7 @@ fn encrypted_header_values_are_decrypted_for_downloads() {
                <property><name>X-Token</name><value>{Soc2Nh4GWvgHc+Od29GALSSYe7JoAlgr1fvSun7Gkcc=}</value></property>\
                <property><name>X-Broken</name><value>{AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=}</value></property>\
                </httpHeaders></configuration></server></servers></settings>";
-    let session = Session::builder()
-        .environment(environment(&[]))
-        .user_settings(SettingsSource::content("s.xml", xml))
-        .security_file(quickstart().join("settings-security.xml"))
-        .build()
-        .unwrap();
+    let session = session_with("s.xml", xml).unwrap();
     let answer = session.repositories(&[RemoteRepository::new("r", "https://r.example/")]);
     assert_eq!(
         answer.repositories[0].transport.headers,
@@ -129,12 +133,7 @@ fn encrypted_header_values_are_decrypted_for_downloads() {
 fn undecryptable_credentials_are_left_out_and_reported_with_their_origin() {
     let xml = "<settings>\n<servers><server><id>r</id><username>u</username>\
                <password>{AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=}</password></server></servers></settings>";
-    let session = Session::builder()
-        .environment(environment(&[]))
-        .user_settings(SettingsSource::content("s.xml", xml))
-        .security_file(quickstart().join("settings-security.xml"))
-        .build()
-        .unwrap();
+    let session = session_with("s.xml", xml).unwrap();
     let answer = session.repositories(&[RemoteRepository::new("r", "https://r.example/")]);
     let auth = answer.repositories[0].authentication.as_ref().unwrap();
     assert_eq!(auth.username.as_deref(), Some("u"));
@@ -159,11 +158,7 @@ fn undecryptable_credentials_are_left_out_and_reported_with_their_origin() {
 #[test]
 fn offline_and_local_repository_say_where_they_come_from() {
     let xml = "<settings><offline>true</offline><localRepository>repo</localRepository></settings>";
-    let session = Session::builder()
-        .environment(environment(&[]))
-        .user_settings(SettingsSource::content("user.xml", xml))
-        .build()
-        .unwrap();
+    let session = session_with("user.xml", xml).unwrap();
     assert!(session.offline().value);
     assert_eq!(
         session.offline().definition,
@@ -185,11 +180,7 @@ fn offline_and_local_repository_say_where_they_come_from() {
 #[test]
 fn invalid_non_proxy_hosts_fail_the_build_with_every_problem() {
     let xml = "<settings><proxies><proxy><id>p</id><host>h</host><nonProxyHosts>*(</nonProxyHosts></proxy></proxies></settings>";
-    let err = Session::builder()
-        .environment(environment(&[]))
-        .user_settings(SettingsSource::content("s.xml", xml))
-        .build()
-        .unwrap_err();
+    let err = session_with("s.xml", xml).unwrap_err();
     assert!(matches!(err, SessionError::Injection { .. }), "{err}");
     assert!(std::error::Error::source(&err).is_some());
     assert_eq!(err.problems().last().unwrap().stage, Stage::Build);
