@@ -2,7 +2,7 @@
 //! CLI contract, equal to what real Maven computes).
 //!
 //! Owns turning the options into a session and printing the library's
-//! [`Explanation`](m2resolver::explain::Explanation); exit status 1 when the settings could not
+//! [`Explanation`]; exit status 1 when the settings could not
 //! be built, 2 for a usage error.
 
 use crate::options::CommonArgs;

@@ -185,3 +185,26 @@ fn invalid_non_proxy_hosts_fail_the_build_with_every_problem() {
     assert!(std::error::Error::source(&err).is_some());
     assert_eq!(err.problems().last().unwrap().stage, Stage::Build);
 }
+
+#[test]
+fn aggregation_adds_a_pom_repository_with_its_credentials() {
+    let xml = "<settings><servers><server><id>pom-repo</id><username>u</username><password>pom-pw</password></server></servers>\
+               <mirrors><mirror><id>corp</id><mirrorOf>central</mirrorOf><url>https://nexus/maven</url></mirror></mirrors></settings>";
+    let session = session_with("s.xml", xml).unwrap();
+    let dominant = session
+        .repositories(&[RemoteRepository::central()])
+        .repositories;
+    let (all, problems) = session.aggregate_repositories(
+        &dominant,
+        &[
+            RemoteRepository::central(),
+            RemoteRepository::new("pom-repo", "https://pom.example/repo"),
+        ],
+        true,
+    );
+    assert!(problems.is_empty(), "{problems:?}");
+    let ids: Vec<&str> = all.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["corp", "pom-repo"]);
+    let auth = all[1].authentication.as_ref().unwrap();
+    assert_eq!(auth.password.as_ref().unwrap().expose(), "pom-pw");
+}
