@@ -71,8 +71,9 @@ pub struct Explanation {
     pub servers: Vec<(Option<Credential>, Option<Credential>)>,
     /// Proxy passwords (index-aligned with `settings.proxies`).
     pub proxies: Vec<Option<Credential>>,
-    /// The injected repositories (credentials are in `credentials`); `None` when the session
-    /// could not be built.
+    /// The injected repositories, for display: passwords are not filled in (they are in
+    /// `credentials`, as Maven uses them) and header values are as written; downloads use
+    /// [`Session::repositories`]. `None` when the session could not be built.
     pub repositories: Option<Vec<RemoteRepository>>,
     /// The credentials of each repository (index-aligned with `repositories`).
     pub credentials: Vec<RepositoryCredentials>,
