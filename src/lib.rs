@@ -30,9 +30,11 @@
 //! [`session`] drives steps 1–4 for a build; [`explain`] renders what a session decided (it is
 //! what `m2r explain` prints).
 
+pub mod bounded;
 pub mod download;
 mod environment;
 pub mod explain;
+pub mod printable;
 pub mod repository;
 pub mod resolution;
 mod secret;

@@ -7,10 +7,16 @@
 
 use crate::options::CommonArgs;
 use m2resolver::explain::{to_canonical_json, Explanation};
+use m2resolver::printable::escape_for_terminal;
 use std::process::ExitCode;
 
 /// Runs `m2r explain`.
 pub fn run(common: &CommonArgs, json: bool, show_secrets: bool) -> ExitCode {
+    match common.check_files() {
+        Ok(notices) if !json => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+        Ok(_) => {}
+        Err(e) => return crate::usage_error(&e),
+    }
     let declared = match common.declared() {
         Ok(r) => r,
         Err(e) => return crate::usage_error(&e),
@@ -22,7 +28,9 @@ pub fn run(common: &CommonArgs, json: bool, show_secrets: bool) -> ExitCode {
     let text = if json {
         to_canonical_json(&explanation.to_json()) + "\n"
     } else {
-        explanation.render(show_secrets)
+        // Settings values may hold raw control characters: never let them reach a terminal
+        // as such.
+        escape_for_terminal(&explanation.render(show_secrets)).into_owned()
     };
     crate::out(&text);
     if explanation.failed() {

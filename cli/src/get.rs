@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use m2resolver::download::{
     BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact,
 };
+use m2resolver::printable::escape_for_terminal;
 use m2resolver::repository::RemoteRepository;
 use m2resolver::Session;
 use std::io::IsTerminal;
@@ -61,7 +62,15 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
         .map(|c| (c.clone(), "argument".to_string()))
         .collect();
     if let Some(file) = &args.from_file {
-        match std::fs::read_to_string(file) {
+        // A regular file or a pipe, at most 64 MiB (about a million coordinates); /dev/zero,
+        // directories and huge files are refused before they are read.
+        let read = m2resolver::bounded::read_file_or_pipe(file, 64 << 20).and_then(|bytes| {
+            String::from_utf8(bytes).map_err(|e| m2resolver::bounded::BoundedReadError::Io {
+                path: file.clone(),
+                source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+            })
+        });
+        match read {
             Ok(content) => {
                 for (i, line) in content.lines().enumerate() {
                     let t = line.trim();
@@ -104,6 +113,10 @@ pub fn command(
     offline: bool,
     args: GetArgs,
 ) -> ExitCode {
+    match common.check_files() {
+        Ok(notices) => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+        Err(e) => return crate::usage_error(&e),
+    }
     let declared = match common.declared() {
         Ok(r) => r,
         Err(e) => return crate::usage_error(&e),
@@ -116,14 +129,14 @@ pub fn command(
         Ok(s) => s,
         Err(e) => {
             for p in e.problems() {
-                eprintln!("{p}");
+                eprintln!("{}", escape_for_terminal(&p.to_string()));
             }
             eprintln!("m2r: the settings could not be built; run `m2r explain` for details");
             return ExitCode::from(1);
         }
     };
     for p in session.problems() {
-        eprintln!("{p}");
+        eprintln!("{}", escape_for_terminal(&p.to_string()));
     }
     let code = run(args, &session, &declared);
     ExitCode::from(u8::try_from(code).unwrap_or(1))
@@ -135,14 +148,14 @@ pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i
         Ok(c) => c,
         Err(errors) => {
             for e in errors {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", escape_for_terminal(&e));
             }
             return EXIT_USAGE;
         }
     };
     let answer = session.repositories(declared);
     for p in &answer.problems {
-        eprintln!("{p}");
+        eprintln!("{}", escape_for_terminal(&p.to_string()));
     }
     let mut config = session.resolver_config(answer.repositories);
     if let Some(n) = args.threads.filter(|n| *n > 0) {
@@ -181,14 +194,14 @@ pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i
                 use std::io::Write;
                 let _ = writeln!(stdout, "{}", a.path.display());
                 for w in &a.warnings {
-                    eprintln!("warning: {coord}: {w}");
+                    eprintln!("warning: {coord}: {}", escape_for_terminal(w));
                 }
                 if !a.is_verified() {
                     status = EXIT_FAILED;
                 }
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", escape_for_terminal(&e.to_string()));
                 status = EXIT_FAILED;
             }
         }

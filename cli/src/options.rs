@@ -40,6 +40,23 @@ pub struct CommonArgs {
 }
 
 impl CommonArgs {
+    /// Checks the file options: an error for one that is not a regular file, a notice for each
+    /// that does not exist.
+    pub fn check_files(&self) -> Result<Vec<String>, String> {
+        let mut notices = Vec::new();
+        for (option, file) in [
+            ("--settings", &self.settings),
+            ("--global-settings", &self.global_settings),
+            ("--project-settings", &self.project_settings),
+            ("--security", &self.security),
+        ] {
+            if let Some(file) = file {
+                notices.extend(m2resolver::bounded::check_input_file(option, file)?);
+            }
+        }
+        Ok(notices)
+    }
+
     /// The session builder for these options (the process environment is captured when it
     /// is built).
     pub fn session_builder(&self) -> SessionBuilder {

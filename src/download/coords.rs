@@ -5,6 +5,7 @@
 //! `LATEST` and `RELEASE` are recognised here but turned into real versions by
 //! [`crate::download::metadata`].
 
+use crate::download::segment::{self, SegmentError, SegmentKind};
 use std::fmt;
 use thiserror::Error;
 
@@ -12,7 +13,7 @@ use thiserror::Error;
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum CoordinateError {
     /// Not 3 to 5 `:`-separated parts.
-    #[error("invalid artifact coordinate `{input}`: expected groupId:artifactId[:extension[:classifier]]:version, got {parts} part(s)")]
+    #[error("invalid artifact coordinate `{}`: expected groupId:artifactId[:extension[:classifier]]:version, got {parts} part(s)", input.escape_debug())]
     PartCount {
         /// The text as given.
         input: String,
@@ -20,24 +21,21 @@ pub enum CoordinateError {
         parts: usize,
     },
     /// A required part is empty.
-    #[error("invalid artifact coordinate `{input}`: the {part} is empty")]
+    #[error("invalid artifact coordinate `{}`: the {part} is empty", input.escape_debug())]
     EmptyPart {
         /// The text as given.
         input: String,
         /// `groupId`, `artifactId` or `version`.
         part: &'static str,
     },
-    /// A part contains a character that cannot appear in a repository path.
-    #[error("invalid artifact coordinate `{input}`: the {part} `{value}` contains `{ch}`, which cannot appear in a repository path")]
-    BadCharacter {
+    /// A part cannot be a path segment (see [`crate::download::SegmentKind`]).
+    #[error("invalid artifact coordinate `{}`: {source}", input.escape_debug())]
+    Invalid {
         /// The text as given.
         input: String,
-        /// Which part.
-        part: &'static str,
-        /// The part's value.
-        value: String,
-        /// The offending character.
-        ch: char,
+        /// Which part and why.
+        #[source]
+        source: SegmentError,
     },
 }
 
@@ -92,31 +90,22 @@ impl Coordinate {
                 });
             }
         }
-        for (part, value) in [
-            ("groupId", g),
-            ("artifactId", a),
-            ("extension", e),
-            ("classifier", c),
-            ("version", v),
+        let invalid = |source| CoordinateError::Invalid {
+            input: input.to_string(),
+            source,
+        };
+        for piece in g.split('.') {
+            segment::check(SegmentKind::GroupId, piece).map_err(invalid)?;
+        }
+        for (kind, value) in [
+            (SegmentKind::ArtifactId, a),
+            (SegmentKind::Extension, e),
+            (SegmentKind::Version, v),
         ] {
-            if let Some(ch) = value.chars().find(|ch| {
-                matches!(ch, '/' | '\\' | '?' | '#' | '%') || ch.is_whitespace() || ch.is_control()
-            }) {
-                return Err(CoordinateError::BadCharacter {
-                    input: input.to_string(),
-                    part,
-                    value: value.to_string(),
-                    ch,
-                });
-            }
-            if value == ".." || value == "." {
-                return Err(CoordinateError::BadCharacter {
-                    input: input.to_string(),
-                    part,
-                    value: value.to_string(),
-                    ch: '.',
-                });
-            }
+            segment::check(kind, value).map_err(invalid)?;
+        }
+        if !c.is_empty() {
+            segment::check(SegmentKind::Classifier, c).map_err(invalid)?;
         }
         Ok(Coordinate {
             group_id: g.to_string(),
@@ -249,6 +238,17 @@ mod tests {
         assert!(err.to_string().contains("artifactId"), "{err}");
         assert!(Coordinate::parse("g:..:1").is_err());
         assert!(Coordinate::parse("g:a b:1").is_err());
+        for bad in [
+            "g..h:a:1",
+            ".g:a:1",
+            "g:a:.1",
+            "g:a:jar:x\\y:1",
+            "g:a:1\u{1b}",
+        ] {
+            assert!(Coordinate::parse(bad).is_err(), "{bad}");
+        }
+        let err = Coordinate::parse("g:a:1\u{1b}[2J").unwrap_err().to_string();
+        assert!(!err.contains('\u{1b}'), "{err}");
     }
 
     #[test]

@@ -85,6 +85,31 @@ pub enum DownloadError {
         /// Computed value.
         actual: String,
     },
+    /// The checksum file itself is unusable (larger than the limit, or not text), twice, under
+    /// the `fail` policy.
+    #[error("checksum validation failed for {artifact} from {url} (repository `{repository}`): the {algorithm} checksum file is unusable: {reason} (downloaded twice)")]
+    InvalidChecksum {
+        /// The artifact.
+        artifact: String,
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// Algorithm name.
+        algorithm: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// A part of the coordinate or the resolved version cannot be a path segment (see
+    /// [`crate::download::SegmentKind`]).
+    #[error("cannot resolve {artifact}: {source}; nothing was requested or written")]
+    InvalidPath {
+        /// The artifact (escaped).
+        artifact: String,
+        /// Which part and why.
+        #[source]
+        source: crate::download::segment::SegmentError,
+    },
     /// No checksum could be fetched, under the `fail` policy.
     #[error("checksum validation failed for {artifact} from {url} (repository `{repository}`): no checksums available")]
     NoChecksums {

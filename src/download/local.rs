@@ -7,10 +7,23 @@
 //! artifact (or tracking file), so two processes — or two resolvers in one process — neither
 //! corrupt a file nor download it twice. Files are written to a temporary file in the target
 //! directory and renamed into place, so a reader never sees a partial file.
+//!
+//! Containment: paths come from [`RepoPath`]s (validated segments only), and every path this
+//! module writes passes [`LocalRepository::check_inside`] first: it must be the root followed by
+//! plain file-name segments, so no value from a settings file, a coordinate or a server can make
+//! it write elsewhere. (Symbolic links an administrator put inside the repository are followed,
+//! as Maven follows them.)
+//!
+//! Permissions: files are created as Maven creates them, `0666 & !umask` (directories
+//! `0777 & !umask`), not the `0600` of a bare temporary file, so a repository shared between
+//! users or mounted into containers keeps working. A server's `<filePermissions>` and
+//! `<directoryPermissions>` are not applied here: in Maven 3.8.7 they reach only the wagon's
+//! deployment (`put`) side, never the files of the local repository.
 
 use crate::download::coords::Coordinate;
 use crate::download::layout;
 use crate::download::properties;
+use crate::download::segment::{self, RepoPath, SegmentError, SegmentKind};
 use sha1::{Digest, Sha1};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -24,6 +37,9 @@ pub const TRACKING_NOTE: &str =
     "NOTE: This is a Maven Resolver internal implementation file, its format can be changed without prior notice.";
 /// Metadata tracking file (spec §8.7).
 pub const RESOLVER_STATUS: &str = "resolver-status.properties";
+/// Largest tracking file read (`_remote.repositories`, `*.lastUpdated`,
+/// `resolver-status.properties`); a larger one is read as empty, with a warning.
+pub const MAX_TRACKING_FILE_BYTES: u64 = 4 << 20;
 
 /// Whether a local file may be used for a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,27 +76,86 @@ impl LocalRepository {
         &self.root
     }
 
-    /// Where an artifact at a resolved version lives.
-    pub fn artifact_file(&self, coord: &Coordinate, version: &str) -> PathBuf {
-        self.root.join(layout::artifact_path(coord, version))
+    /// The local file of a repository path.
+    pub fn file(&self, path: &RepoPath) -> PathBuf {
+        self.root.join(path.as_str())
+    }
+
+    /// Where an artifact at a resolved version lives; an error when a part of the coordinate or
+    /// the version could not be a path segment.
+    pub fn artifact_file(
+        &self,
+        coord: &Coordinate,
+        version: &str,
+    ) -> Result<PathBuf, SegmentError> {
+        Ok(self.file(&layout::artifact_path(coord, version)?))
     }
 
     /// Local copy of metadata: `maven-metadata-local.xml` (`repository = None`) or
-    /// `maven-metadata-<repoId>.xml`.
+    /// `maven-metadata-<repoId>.xml`; an error when a part (the repository id included) could
+    /// not be a path segment.
     pub fn metadata_file(
         &self,
         group: &str,
         artifact: &str,
         version: &str,
         repository: Option<&str>,
-    ) -> PathBuf {
+    ) -> Result<PathBuf, SegmentError> {
         let name = match repository {
             None => "maven-metadata-local.xml".to_string(),
-            Some(id) => format!("maven-metadata-{id}.xml"),
+            Some(id) => {
+                segment::check(SegmentKind::RepositoryId, id)?;
+                format!("maven-metadata-{id}.xml")
+            }
         };
-        self.root
-            .join(layout::metadata_dir(group, artifact, version))
-            .join(name)
+        let rel =
+            layout::metadata_dir(group, artifact, version)?.join(SegmentKind::FileName, &name)?;
+        Ok(self.file(&rel))
+    }
+
+    /// The final containment check: `path` must be this repository's root followed by plain
+    /// file-name segments (no `..`, no absolute part, nothing a segment may not hold).
+    pub fn check_inside(&self, path: &Path) -> io::Result<()> {
+        let inside = path.strip_prefix(&self.root).ok().is_some_and(|rel| {
+            let mut n = 0;
+            let ok = rel.components().all(|c| {
+                n += 1;
+                matches!(c, std::path::Component::Normal(s)
+                    if s.to_str().is_some_and(|s| segment::check(SegmentKind::FileName, s).is_ok()))
+            });
+            ok && n > 0
+        });
+        if inside {
+            Ok(())
+        } else {
+            Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "refusing to write {}: it is not inside the local repository {}",
+                    path.display(),
+                    self.root.display()
+                ),
+            ))
+        }
+    }
+
+    /// Copies `from` to `to` (inside the repository) through a temporary file and a rename,
+    /// streaming.
+    pub fn copy_file(&self, from: &Path, to: &Path) -> io::Result<()> {
+        self.check_inside(to)?;
+        let dir = to
+            .parent()
+            .ok_or_else(|| io::Error::other(format!("{} has no parent directory", to.display())))?;
+        let mut tmp = temp_builder(".m2r-", ".tmp").tempfile_in(dir)?;
+        io::copy(&mut File::open(from)?, tmp.as_file_mut())?;
+        tmp.persist(to).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// [`write_atomic`] after [`LocalRepository::check_inside`].
+    pub fn write_file(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
+        self.check_inside(path)?;
+        write_atomic(path, bytes)
     }
 
     /// Whether `file` may be used for a request to `repositories` (enhanced manager rules).
@@ -149,6 +224,7 @@ impl LocalRepository {
         path: &Path,
         change: impl FnOnce(&mut BTreeMap<String, String>) -> bool,
     ) -> io::Result<()> {
+        self.check_inside(path)?;
         let _guard = lock_blocking(&self.lock_path(path))?;
         let mut props = read_properties(path);
         if !change(&mut props) {
@@ -208,12 +284,31 @@ fn lock_blocking(path: &Path) -> io::Result<FileLock> {
     Ok(FileLock { _file: file })
 }
 
-/// Reads a properties file; a missing or unreadable file is empty.
+/// Reads a properties file; a missing, unreadable or oversized ([`MAX_TRACKING_FILE_BYTES`])
+/// file is empty.
 pub fn read_properties(path: &Path) -> BTreeMap<String, String> {
-    match std::fs::read(path) {
+    match crate::bounded::read_regular_file(path, MAX_TRACKING_FILE_BYTES) {
         Ok(bytes) => properties::parse(&String::from_utf8_lossy(&bytes)),
-        Err(_) => BTreeMap::new(),
+        Err(e) => {
+            if !e.is_not_found() {
+                tracing::warn!("{e}; read as empty");
+            }
+            BTreeMap::new()
+        }
     }
+}
+
+/// A temporary-file builder for files of the local repository: created with mode `0666` so the
+/// process umask gives Maven's `0666 & !umask` (tempfile's own default is `0600`).
+pub(crate) fn temp_builder<'a>(prefix: &'a str, suffix: &'a str) -> tempfile::Builder<'a, 'a> {
+    let mut b = tempfile::Builder::new();
+    b.prefix(prefix).suffix(suffix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    b
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
@@ -221,11 +316,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path
         .parent()
         .ok_or_else(|| io::Error::other(format!("{} has no parent directory", path.display())))?;
-    let builder = || {
-        let mut b = tempfile::Builder::new();
-        b.prefix(".m2r-").suffix(".tmp");
-        b
-    };
+    let builder = || temp_builder(".m2r-", ".tmp");
     // The folder usually exists (the artifact was just stored there): try first, create after.
     let mut tmp = match builder().tempfile_in(dir) {
         Ok(t) => t,
@@ -249,7 +340,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let repo = LocalRepository::new(dir.path());
         let c = Coordinate::parse("g:a:1").unwrap();
-        let f = repo.artifact_file(&c, "1");
+        let f = repo.artifact_file(&c, "1").unwrap();
         assert_eq!(repo.availability(&f, &["central"]), Availability::Missing);
         std::fs::create_dir_all(f.parent().unwrap()).unwrap();
         std::fs::write(&f, b"x").unwrap();
@@ -286,11 +377,12 @@ mod tests {
     fn metadata_names() {
         let repo = LocalRepository::new("/r");
         assert_eq!(
-            repo.metadata_file("g.h", "a", "1-SNAPSHOT", Some("central")),
+            repo.metadata_file("g.h", "a", "1-SNAPSHOT", Some("central"))
+                .unwrap(),
             PathBuf::from("/r/g/h/a/1-SNAPSHOT/maven-metadata-central.xml")
         );
         assert_eq!(
-            repo.metadata_file("g", "a", "", None),
+            repo.metadata_file("g", "a", "", None).unwrap(),
             PathBuf::from("/r/g/a/maven-metadata-local.xml")
         );
     }
@@ -314,6 +406,45 @@ mod tests {
         assert!(!p.exists());
     }
 
+    #[test]
+    fn hostile_repository_ids_and_paths_are_refused() {
+        let repo = LocalRepository::new("/r");
+        assert!(repo.metadata_file("g", "a", "", Some("../../x")).is_err());
+        assert!(repo.metadata_file("g", "a", "", Some("a/b")).is_err());
+        let dir = tempfile::tempdir().unwrap();
+        let repo = LocalRepository::new(dir.path().join("repo"));
+        let outside = dir.path().join("x.lastUpdated");
+        let e = repo
+            .update_properties(&outside, |p| {
+                p.insert("k".into(), "v".into());
+                true
+            })
+            .unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
+        assert!(!outside.exists());
+        let sneaky = dir.path().join("repo/g/../../y");
+        assert!(repo.write_file(&sneaky, b"x").is_err());
+        assert!(!dir.path().join("y").exists());
+        assert!(repo.write_file(&dir.path().join("repo"), b"x").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_get_the_umask_mode_not_0600() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("a/b.jar");
+        write_atomic(&f, b"x").unwrap();
+        // SAFETY: umask only reads and sets the process mask; restored right away.
+        let mask = unsafe {
+            let m = libc::umask(0o022);
+            libc::umask(m);
+            m
+        } as u32;
+        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o666 & !mask);
+    }
+
     #[tokio::test]
     async fn locks_exclude_each_other() {
         let dir = tempfile::tempdir().unwrap();
@@ -324,5 +455,22 @@ mod tests {
         assert!(other.try_lock().is_err(), "second lock must wait");
         drop(g);
         assert!(other.try_lock().is_ok());
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_check_inside() {
+        use crate::download::local::LocalRepository;
+        let repo = LocalRepository::new("/m2/repository");
+        assert!(repo
+            .check_inside("/m2/repository/g/a/1/a-1.jar".as_ref())
+            .is_ok());
+        assert!(repo
+            .check_inside("/m2/repository/g/../../../etc/x".as_ref())
+            .is_err());
+        assert!(repo.check_inside("/tmp/x".as_ref()).is_err());
     }
 }

@@ -4,8 +4,15 @@
 //! `DefaultVersionResolver` does (the strictly newer timestamp wins; ties keep the first seen, so
 //! the local repository wins ties) and answers `RELEASE`, `LATEST` and `X-SNAPSHOT` requests.
 //!
+//! Values that become paths are checked by [`Metadata::check_values`] before the resolver uses
+//! or stores a file: a version, timestamp or build number that could not be a path segment
+//! ([`crate::download::segment`]), or a snapshot version of another base version, makes the
+//! whole file invalid for its repository.
+//!
 //! Fetching and caching the files is [`crate::download::resolver`]'s job.
 
+use crate::download::coords::base_version;
+use crate::download::segment::{check, SegmentKind};
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use std::collections::HashMap;
@@ -88,10 +95,11 @@ impl Metadata {
         let mut sv: Option<SnapshotVersion> = None;
         let mut buf = Vec::new();
         let mut saw_root = false;
+        // A parser message may quote the input (a tag name of megabytes): keep a short prefix.
         let err = |reader: &Reader<&[u8]>, message: String| MetadataError {
             source_name: source_name.to_string(),
             position: reader.buffer_position(),
-            message,
+            message: crate::printable::quote_prefix(&message, 200),
         };
         loop {
             let ev = reader
@@ -202,6 +210,63 @@ impl Metadata {
         }
         md.versioning = versioning;
         Ok(md)
+    }
+}
+
+impl Metadata {
+    /// Checks every value that can become part of a path: `<latest>`, `<release>`, each
+    /// `<version>`, and for snapshots each `<snapshotVersion>` (value, classifier, extension) and
+    /// the legacy `<snapshot>` timestamp. With `snapshot_base` (`1.0-SNAPSHOT`, for the metadata of
+    /// that version), each snapshot value must be that version or a timestamped build of it
+    /// (`1.0-20240102.030405-7`), so a server cannot point the file at another version's path.
+    pub fn check_values(&self, snapshot_base: Option<&str>) -> Result<(), String> {
+        let Some(v) = &self.versioning else {
+            return Ok(());
+        };
+        let version = |element: &str, value: &str| {
+            if value.is_empty() {
+                return Ok(());
+            }
+            check(SegmentKind::Version, value).map_err(|e| format!("<{element}>: {e}"))
+        };
+        version("latest", &v.latest)?;
+        version("release", &v.release)?;
+        for x in &v.versions {
+            version("version", x)?;
+        }
+        for sv in &v.snapshot_versions {
+            version("snapshotVersion/value", &sv.value)?;
+            if !sv.classifier.is_empty() {
+                check(SegmentKind::Classifier, &sv.classifier)
+                    .map_err(|e| format!("<snapshotVersion/classifier>: {e}"))?;
+            }
+            if !sv.extension.is_empty() {
+                check(SegmentKind::Extension, &sv.extension)
+                    .map_err(|e| format!("<snapshotVersion/extension>: {e}"))?;
+            }
+            if let Some(base) = snapshot_base {
+                if !sv.value.is_empty() && base_version(&sv.value) != base {
+                    return Err(format!(
+                        "<snapshotVersion/value> `{}` is not a build of {base}",
+                        crate::printable::quote_prefix(&sv.value, 80)
+                    ));
+                }
+            }
+        }
+        if let Some(snap) = &v.snapshot {
+            let t = snap.timestamp.as_bytes();
+            let well_formed = t.len() == 15
+                && t[8] == b'.'
+                && t[..8].iter().all(u8::is_ascii_digit)
+                && t[9..].iter().all(u8::is_ascii_digit);
+            if !snap.timestamp.is_empty() && !well_formed {
+                return Err(format!(
+                    "<snapshot/timestamp> `{}` is not yyyyMMdd.HHmmss",
+                    crate::printable::quote_prefix(&snap.timestamp, 80)
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -356,6 +421,13 @@ mod tests {
     }
 
     #[test]
+    fn error_messages_quote_only_a_prefix() {
+        let xml = format!("<metadata><{}></x></metadata>", "A".repeat(100_000));
+        let e = Metadata::parse(xml.as_bytes(), "x").unwrap_err();
+        assert!(e.to_string().len() < 400, "{}", e.to_string().len());
+    }
+
+    #[test]
     fn rejects_garbage() {
         assert!(Metadata::parse(b"<project/>", "x").is_err());
         assert!(Metadata::parse(b"", "x").is_err());
@@ -430,6 +502,39 @@ mod tests {
     }
 
     #[test]
+    fn values_that_could_leave_the_repository_make_metadata_invalid() {
+        let md = |inner: &str| {
+            Metadata::parse(
+                format!("<metadata><versioning>{inner}</versioning></metadata>").as_bytes(),
+                "t",
+            )
+            .unwrap()
+        };
+        let sv = |v: &str| {
+            format!("<snapshotVersions><snapshotVersion><extension>jar</extension><value>{v}</value></snapshotVersion></snapshotVersions>")
+        };
+        let base = Some("1.0-SNAPSHOT");
+        let cases: &[(String, Option<&str>, bool)] = &[
+            (sv("1.0-20240102.030405-7"), base, true),
+            (sv("1.0-SNAPSHOT"), base, true),
+            (sv("1.0-../../../tmp/x/pwned"), base, false),
+            (sv("1.0"), base, false),
+            (sv("0.9-20240102.030405-7"), base, false),
+            (sv("1.0"), None, true),
+            ("<release>1.0</release><latest>1.1</latest>".into(), None, true),
+            ("<release>../../a0/1.0</release>".into(), None, false),
+            ("<latest>..</latest>".into(), None, false),
+            ("<versions><version>1</version><version>a\\b</version></versions>".into(), None, false),
+            ("<snapshot><timestamp>20240102.030405</timestamp><buildNumber>3</buildNumber></snapshot>".into(), base, true),
+            ("<snapshot><timestamp>../../x</timestamp><buildNumber>3</buildNumber></snapshot>".into(), base, false),
+            ("<snapshotVersions><snapshotVersion><classifier>../x</classifier><extension>jar</extension><value>1.0-SNAPSHOT</value></snapshotVersion></snapshotVersions>".into(), base, false),
+        ];
+        for (inner, base, ok) in cases {
+            assert_eq!(md(inner).check_values(*base).is_ok(), *ok, "{inner}");
+        }
+    }
+
+    #[test]
     fn request_kinds() {
         assert_eq!(VersionRequest::of("RELEASE"), VersionRequest::Release);
         assert_eq!(VersionRequest::of("LATEST"), VersionRequest::Latest);
@@ -452,5 +557,16 @@ mod doc_examples {
         )
         .unwrap();
         assert_eq!(md.versioning.unwrap().versions, ["1.0", "1.1"]);
+    }
+
+    #[test]
+    fn doc_check_values() {
+        use crate::download::metadata::Metadata;
+        let bad = Metadata::parse(
+            b"<metadata><versioning><release>1.0/../../x</release></versioning></metadata>",
+            "x",
+        )
+        .unwrap();
+        assert!(bad.check_values(None).unwrap_err().contains("<release>"));
     }
 }

@@ -3,7 +3,8 @@
 //! Entry points: [`Resolver`] (async) and [`BlockingResolver`], configured by a
 //! [`ResolverConfig`] holding the repositories (as the repository module produced them) and the
 //! local repository path ([`crate::Session::resolver_config`] fills them from a session). The
-//! flow per artifact is documented in `resolver.rs`.
+//! flow per artifact is documented in `resolver.rs`; values from outside become paths only
+//! through validated segments (`segment.rs`).
 //!
 //! ```no_run
 //! use m2resolver::download::{BlockingResolver, Coordinate, ResolverConfig};
@@ -26,12 +27,18 @@ pub(crate) mod policy;
 pub(crate) mod progress;
 pub(crate) mod properties;
 pub(crate) mod resolver;
+pub(crate) mod segment;
+
+#[cfg(test)]
+mod path_proptests;
 
 pub use coords::{Coordinate, CoordinateError};
 pub use error::DownloadError;
 pub use policy::{Clock, ManualClock, SystemClock};
 pub use progress::{NoProgress, ProgressListener};
 pub use resolver::{
-    BlockingResolver, ChecksumOutcome, ResolvedArtifact, Resolver, ResolverConfig,
-    DEFAULT_IN_FLIGHT,
+    BlockingResolver, ChecksumOutcome, DownloadLimits, ResolvedArtifact, Resolver, ResolverConfig,
+    DEFAULT_IN_FLIGHT, DEFAULT_MAX_ARTIFACT_BYTES, DEFAULT_MAX_CHECKSUM_BYTES,
+    DEFAULT_MAX_METADATA_BYTES,
 };
+pub use segment::{RepoPath, Segment, SegmentError, SegmentKind, MAX_SEGMENT_BYTES};

@@ -11,6 +11,12 @@
 //! (`fail` / `warn` / `ignore`); the file is renamed into place under a cross-process lock, its
 //! checksum persisted and `_remote.repositories` updated.
 //!
+//! Hostile servers ([`DownloadLimits`], [`crate::download::segment`]): checksum files and
+//! metadata are read into memory only up to a ceiling, artifacts stream to disk up to another;
+//! every metadata value that becomes a path is validated before the file is used or stored
+//! (an invalid file is a warning naming the repository, never a path), and every local path
+//! written is checked to be inside the local repository.
+//!
 //! [`Resolver`] is async (tokio) with a bounded number of in-flight HTTP requests;
 //! [`BlockingResolver`] wraps it for callers without a runtime.
 
@@ -25,12 +31,14 @@ use crate::download::coords::{base_version, is_snapshot_version, Coordinate};
 use crate::download::error::DownloadError;
 use crate::download::layout;
 use crate::download::local::{
-    read_properties, write_atomic, Availability, LocalRepository, RESOLVER_STATUS,
+    read_properties, temp_builder, Availability, LocalRepository, RESOLVER_STATUS,
 };
 use crate::download::metadata::{Metadata, VersionCandidates, VersionRequest};
 use crate::download::policy::{from_millis, to_millis, Clock, SystemClock, UpdatePolicy};
 use crate::download::progress::{NoProgress, ProgressListener};
+use crate::download::segment::{RepoPath, SegmentError};
 use crate::repository::{ChecksumPolicy, RemoteRepository};
+use crate::transport::limits::BodyTooLarge;
 use crate::transport::{
     redact_url, BodySink, Fetched, Transport, TransportError, TransportOptions,
 };
@@ -50,6 +58,37 @@ use tokio::sync::Semaphore;
 /// 128 → 0.6 s). 64 takes most of that gain while staying polite to public servers on HTTP/1.1,
 /// where every request in flight is a connection (Maven uses 5).
 pub const DEFAULT_IN_FLIGHT: usize = 64;
+
+/// How much a server may make the resolver hold or write, per file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DownloadLimits {
+    /// Largest checksum file (`.sha1`, `.md5`, ...) read: a digest and a file name fit in far
+    /// less. Default [`DEFAULT_MAX_CHECKSUM_BYTES`].
+    pub max_checksum_bytes: u64,
+    /// Largest `maven-metadata.xml` read or kept. Default [`DEFAULT_MAX_METADATA_BYTES`].
+    pub max_metadata_bytes: u64,
+    /// Largest artifact streamed to disk (announced or received). Default
+    /// [`DEFAULT_MAX_ARTIFACT_BYTES`].
+    pub max_artifact_bytes: u64,
+}
+
+/// 1 KiB: a SHA-512 digest (128 hex digits) with a file name after it fits many times.
+pub const DEFAULT_MAX_CHECKSUM_BYTES: u64 = 1024;
+/// 16 MiB: the largest `maven-metadata.xml` files of Maven Central are about 1 MiB.
+pub const DEFAULT_MAX_METADATA_BYTES: u64 = 16 << 20;
+/// 8 GiB: above any artifact Maven repositories serve, below a full disk. An endless body stops
+/// here (or at the low-speed limit, when it trickles).
+pub const DEFAULT_MAX_ARTIFACT_BYTES: u64 = 8 << 30;
+
+impl Default for DownloadLimits {
+    fn default() -> Self {
+        DownloadLimits {
+            max_checksum_bytes: DEFAULT_MAX_CHECKSUM_BYTES,
+            max_metadata_bytes: DEFAULT_MAX_METADATA_BYTES,
+            max_artifact_bytes: DEFAULT_MAX_ARTIFACT_BYTES,
+        }
+    }
+}
 
 /// Everything the resolver needs.
 #[derive(Clone)]
@@ -75,6 +114,8 @@ pub struct ResolverConfig {
     pub snapshot_normalization: bool,
     /// Progress events.
     pub listener: Arc<dyn ProgressListener>,
+    /// Size ceilings for what servers send.
+    pub limits: DownloadLimits,
 }
 
 impl std::fmt::Debug for ResolverConfig {
@@ -105,6 +146,7 @@ impl ResolverConfig {
             update_policy: None,
             snapshot_normalization: true,
             listener: Arc::new(NoProgress),
+            limits: DownloadLimits::default(),
         }
     }
 }
@@ -276,6 +318,13 @@ impl BlockingResolver {
     }
 }
 
+fn invalid_path(coord: &Coordinate, source: SegmentError) -> DownloadError {
+    DownloadError::InvalidPath {
+        artifact: coord.to_string().escape_debug().to_string(),
+        source,
+    }
+}
+
 fn describe(repos: &[&RemoteRepository]) -> String {
     if repos.is_empty() {
         return "no repositories".into();
@@ -285,6 +334,11 @@ fn describe(repos: &[&RemoteRepository]) -> String {
         .map(|r| format!("{} ({})", r.id, r.url))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A body quoted in a message: escaped, at most 130 characters.
+fn quote_body(text: &str) -> String {
+    crate::printable::quote_prefix(text, 130)
 }
 
 fn with_slash(url: &str) -> String {
@@ -320,13 +374,18 @@ fn remove_stale_temp_files(dir: &Path, name: &str) {
 enum Verdict {
     Verified(Algorithm, String),
     Mismatch(Algorithm, String, String),
+    /// The checksum file itself was unusable (too large).
+    Invalid(Algorithm, String),
     NoChecksums,
 }
 
-/// Streams a body into a temporary file next to the target, hashing SHA-1 on the way.
+/// Streams a body into a temporary file next to the target, hashing SHA-1 on the way, up to
+/// `limit` bytes.
 struct TempSink<'a> {
     tmp: tempfile::NamedTempFile,
     sha1: Sha1,
+    written: u64,
+    limit: u64,
     listener: &'a dyn ProgressListener,
     coord: &'a Coordinate,
     url: String,
@@ -339,14 +398,15 @@ impl<'a> TempSink<'a> {
         listener: &'a dyn ProgressListener,
         coord: &'a Coordinate,
         url: String,
+        limit: u64,
     ) -> std::io::Result<Self> {
-        let tmp = tempfile::Builder::new()
-            .prefix(&format!("{name}."))
-            .suffix(".tmp")
-            .tempfile_in(dir)?;
+        let prefix = format!("{name}.");
+        let tmp = temp_builder(&prefix, ".tmp").tempfile_in(dir)?;
         Ok(TempSink {
             tmp,
             sha1: Sha1::new(),
+            written: 0,
+            limit,
             listener,
             coord,
             url,
@@ -363,10 +423,25 @@ impl<'a> TempSink<'a> {
 
 impl BodySink for TempSink<'_> {
     fn start(&mut self, _headers: &HeaderMap, len: Option<u64>) -> std::io::Result<()> {
+        if let Some(n) = len.filter(|n| *n > self.limit) {
+            return Err(BodyTooLarge {
+                limit: self.limit,
+                announced: Some(n),
+            }
+            .into_io());
+        }
         self.listener.started(self.coord, &self.url, len);
         Ok(())
     }
     fn write(&mut self, chunk: &[u8]) -> std::io::Result<()> {
+        self.written += chunk.len() as u64;
+        if self.written > self.limit {
+            return Err(BodyTooLarge {
+                limit: self.limit,
+                announced: None,
+            }
+            .into_io());
+        }
         self.tmp.write_all(chunk)?;
         self.sha1.update(chunk);
         self.listener.progress(self.coord, chunk.len() as u64);
@@ -377,6 +452,7 @@ impl BodySink for TempSink<'_> {
         f.set_len(0)?;
         f.seek(SeekFrom::Start(0))?;
         self.sha1 = Sha1::new();
+        self.written = 0;
         Ok(())
     }
 }
@@ -413,7 +489,7 @@ impl Inner {
             .unwrap_or_else(|| repo.policy(snapshot).update_policy.clone());
         let (p, w) = UpdatePolicy::parse(&raw);
         if let Some(w) = w {
-            tracing::warn!(repository = %repo.id, "{w}");
+            tracing::debug!(repository = %repo.id, "{w}");
             warnings.push(format!("repository `{}`: {w}", repo.id));
         }
         p
@@ -422,16 +498,17 @@ impl Inner {
     async fn get_bytes(
         &self,
         repo: &RemoteRepository,
-        path: &str,
+        path: &RepoPath,
+        limit: u64,
     ) -> Result<(Vec<u8>, Fetched), TransportError> {
         let _permit = self.permits.acquire().await.ok();
-        self.transport.get_bytes(repo, path).await
+        self.transport.get_bytes_limited(repo, path, limit).await
     }
 
     async fn get_into(
         &self,
         repo: &RemoteRepository,
-        path: &str,
+        path: &RepoPath,
         sink: &mut dyn BodySink,
     ) -> Result<Fetched, TransportError> {
         let _permit = self.permits.acquire().await.ok();
@@ -447,7 +524,10 @@ impl Inner {
             _ => self.resolve_version(coord, request, &mut warnings).await?,
         };
         let snapshot = is_snapshot_version(&version);
-        let file = self.local.artifact_file(coord, &version);
+        let file = self
+            .local
+            .artifact_file(coord, &version)
+            .map_err(|source| invalid_path(coord, source))?;
         let all: Vec<&RemoteRepository> = self.cfg.repositories.iter().collect();
         let repos: Vec<&RemoteRepository> = self
             .cfg
@@ -618,15 +698,18 @@ impl Inner {
         warnings: &mut Vec<String>,
     ) -> Result<(ChecksumOutcome, bool, String), DownloadError> {
         let label = coord.to_string();
-        let rel = layout::artifact_path(coord, version);
+        let rel = layout::artifact_path(coord, version).map_err(|e| invalid_path(coord, e))?;
+        let sha1_path = layout::checksum_path(&rel, Algorithm::Sha1.extension())
+            .map_err(|e| invalid_path(coord, e))?;
         let io = |path: &Path, source: std::io::Error| DownloadError::Io {
             artifact: label.clone(),
             path: path.to_path_buf(),
             source,
         };
+        self.local.check_inside(file).map_err(|e| io(file, e))?;
         let _lock = self
             .local
-            .lock(Path::new(&rel))
+            .lock(Path::new(rel.as_str()))
             .await
             .map_err(|e| io(file, e))?;
         // Someone else (another process or resolver) may have finished it while we waited.
@@ -649,20 +732,21 @@ impl Inner {
         let policy = self.checksum_policy(repo, snapshot);
         let url = repo
             .url
-            .resolve(&rel)
+            .resolve(rel.as_str())
             .map(|u| redact_url(u.as_str()))
-            .unwrap_or_else(|_| rel.clone());
+            .unwrap_or_else(|_| rel.to_string());
         let listener = self.cfg.listener.as_ref();
         let mut attempt = 0;
         loop {
             attempt += 1;
-            let mut sink =
-                TempSink::new(dir, name, listener, coord, url.clone()).map_err(|e| io(dir, e))?;
+            let limit = self.cfg.limits.max_artifact_bytes;
+            let mut sink = TempSink::new(dir, name, listener, coord, url.clone(), limit)
+                .map_err(|e| io(dir, e))?;
             let want_sums = policy != ChecksumPolicy::Ignore;
-            let sha1_path = layout::checksum_path(&rel, Algorithm::Sha1.extension());
+            let sum_limit = self.cfg.limits.max_checksum_bytes;
             let (fetched, sha1) = tokio::join!(self.get_into(repo, &rel, &mut sink), async {
                 if want_sums {
-                    Some(self.get_bytes(repo, &sha1_path).await)
+                    Some(self.get_bytes(repo, &sha1_path, sum_limit).await)
                 } else {
                     None
                 }
@@ -686,7 +770,7 @@ impl Inner {
                     },
                     Some((alg, expected)),
                 ),
-                (Verdict::Mismatch(..), _) if attempt < 2 => {
+                (Verdict::Mismatch(..) | Verdict::Invalid(..), _) if attempt < 2 => {
                     tracing::debug!("checksum mismatch for {url}, downloading once more");
                     continue;
                 }
@@ -696,16 +780,37 @@ impl Inner {
                         repository: repo.id.clone(),
                         url,
                         algorithm: alg.name(),
-                        expected,
+                        expected: quote_body(&expected),
                         actual,
                     })
                 }
-                (Verdict::Mismatch(alg, expected, actual), _) => {
+                (Verdict::Invalid(alg, reason), ChecksumPolicy::Fail) => {
+                    return Err(DownloadError::InvalidChecksum {
+                        artifact: label,
+                        repository: repo.id.clone(),
+                        url,
+                        algorithm: alg.name(),
+                        reason,
+                    })
+                }
+                (Verdict::Invalid(alg, reason), _) => {
                     let w = format!(
-                        "Could not validate integrity of download from {url}: checksum mismatch ({} expected {expected}, got {actual})",
+                        "Could not validate integrity of download from {url}: the {} checksum file is unusable: {reason}",
                         alg.name()
                     );
-                    tracing::warn!("{w}");
+                    // Returned in `warnings`: the caller prints it (once).
+                    tracing::debug!("{w}");
+                    warnings.push(w.clone());
+                    (ChecksumOutcome::Unverified { reason: w }, None)
+                }
+                (Verdict::Mismatch(alg, expected, actual), _) => {
+                    let w = format!(
+                        "Could not validate integrity of download from {url}: checksum mismatch ({} expected {}, got {actual})",
+                        alg.name(),
+                        quote_body(&expected)
+                    );
+                    // Returned in `warnings`: the caller prints it (once).
+                    tracing::debug!("{w}");
                     warnings.push(w.clone());
                     (ChecksumOutcome::Unverified { reason: w }, None)
                 }
@@ -718,7 +823,8 @@ impl Inner {
                 }
                 (Verdict::NoChecksums, _) => {
                     let w = format!("Could not validate integrity of download from {url}: no checksums available");
-                    tracing::warn!("{w}");
+                    // Returned in `warnings`: the caller prints it (once).
+                    tracing::debug!("{w}");
                     warnings.push(w.clone());
                     (ChecksumOutcome::Unverified { reason: w }, None)
                 }
@@ -729,8 +835,8 @@ impl Inner {
             sink.tmp.persist(file).map_err(|e| io(&tmp_path, e.error))?;
             if let Some((alg, expected)) = outcome.1 {
                 let side = PathBuf::from(format!("{}.{}", file.display(), alg.extension()));
-                if let Err(e) = write_atomic(&side, expected.trim().to_ascii_lowercase().as_bytes())
-                {
+                let value = expected.trim().to_ascii_lowercase();
+                if let Err(e) = self.local.write_file(&side, value.as_bytes()) {
                     tracing::warn!("cannot persist checksum {}: {e}", side.display());
                 }
             }
@@ -751,9 +857,12 @@ impl Inner {
         }
     }
 
-    /// Copies `a-1.0-20240102.030405-7.jar` to `a-1.0-SNAPSHOT.jar` when missing or different.
+    /// Copies `a-1.0-20240102.030405-7.jar` to `a-1.0-SNAPSHOT.jar` when missing or different
+    /// (streamed, never read whole into memory).
     fn normalize_snapshot(&self, coord: &Coordinate, version: &str, file: &Path) {
-        let target = self.local.artifact_file(coord, &base_version(version));
+        let Ok(target) = self.local.artifact_file(coord, &base_version(version)) else {
+            return;
+        };
         let same = match (std::fs::metadata(file), std::fs::metadata(&target)) {
             (Ok(a), Ok(b)) => a.len() == b.len() && a.modified().ok() == b.modified().ok(),
             _ => false,
@@ -761,7 +870,7 @@ impl Inner {
         if same {
             return;
         }
-        let r = std::fs::read(file).and_then(|bytes| write_atomic(&target, &bytes));
+        let r = self.local.copy_file(file, &target);
         if let Err(e) = r {
             tracing::warn!(
                 "cannot copy {} to {}: {e}",
@@ -777,7 +886,7 @@ impl Inner {
     async fn verify(
         &self,
         repo: &RemoteRepository,
-        rel: &str,
+        rel: &RepoPath,
         sink: &TempSink<'_>,
         headers: &HeaderMap,
         sha1: Option<Result<(Vec<u8>, Fetched), TransportError>>,
@@ -794,13 +903,19 @@ impl Inner {
         for alg in checksum::FETCH_ORDER {
             let result = match first.take() {
                 Some(r) if alg == Algorithm::Sha1 => r,
-                _ => {
-                    self.get_bytes(repo, &layout::checksum_path(rel, alg.extension()))
-                        .await
-                }
+                _ => match layout::checksum_path(rel, alg.extension()) {
+                    Ok(path) => {
+                        self.get_bytes(repo, &path, self.cfg.limits.max_checksum_bytes)
+                            .await
+                    }
+                    Err(_) => continue,
+                },
             };
             let text = match result {
                 Ok((bytes, _)) => String::from_utf8_lossy(&bytes).into_owned(),
+                Err(TransportError::TooLarge { source, .. }) => {
+                    return Ok(Verdict::Invalid(alg, source.to_string()));
+                }
                 Err(e) => {
                     if !e.is_not_found() {
                         tracing::debug!("checksum {} of {rel}: {e}", alg.name());
@@ -838,12 +953,15 @@ impl Inner {
             ""
         };
         let mut candidates = VersionCandidates::default();
-        let local_md = self.local.metadata_file(g, a, version_dir, None);
-        if let Ok(bytes) = std::fs::read(&local_md) {
-            match Metadata::parse(&bytes, &local_md.display().to_string()) {
-                Ok(md) => candidates.merge(&md, None, &coord.version),
-                Err(e) => warnings.push(e.to_string()),
-            }
+        let snapshot_base = (request == VersionRequest::Snapshot).then_some(coord.version.as_str());
+        let local_md = self
+            .local
+            .metadata_file(g, a, version_dir, None)
+            .map_err(|source| invalid_path(coord, source))?;
+        match self.read_local_metadata(&local_md, snapshot_base) {
+            Ok(Some(md)) => candidates.merge(&md, None, &coord.version),
+            Ok(None) => {}
+            Err(e) => warnings.push(e),
         }
         let eligible: Vec<&RemoteRepository> = self
             .cfg
@@ -929,8 +1047,24 @@ impl Inner {
     ) -> Result<Option<Metadata>, String> {
         let g = &coord.group_id;
         let a = &coord.artifact_id;
-        let cached = self.local.metadata_file(g, a, version_dir, Some(&repo.id));
-        let remote_path = layout::metadata_path(g, a, version_dir);
+        let invalid = |e: SegmentError| {
+            format!(
+                "metadata of {g}:{a} from repository `{}` cannot be stored: {e}",
+                repo.id.escape_debug()
+            )
+        };
+        let cached = self
+            .local
+            .metadata_file(g, a, version_dir, Some(&repo.id))
+            .map_err(invalid)?;
+        let remote_path = layout::metadata_path(g, a, version_dir).map_err(invalid)?;
+        let sha_path = layout::checksum_path(&remote_path, "sha1").map_err(invalid)?;
+        let snapshot_base = (!version_dir.is_empty()).then_some(version_dir);
+        let url = repo
+            .url
+            .resolve(remote_path.as_str())
+            .map(|u| redact_url(u.as_str()))
+            .unwrap_or_else(|_| remote_path.to_string());
         let session_key = format!("{}|{remote_path}", repo.id);
         let lock_name = cached
             .strip_prefix(self.local.root())
@@ -972,10 +1106,10 @@ impl Inner {
             let due = (error.is_none() && !exists)
                 || policy.is_update_required(last_checked, self.cfg.clock.as_ref());
             if due {
-                let sha_path = layout::checksum_path(&remote_path, "sha1");
+                let limits = self.cfg.limits;
                 let (body, sum) = tokio::join!(
-                    self.get_bytes(repo, &remote_path),
-                    self.get_bytes(repo, &sha_path)
+                    self.get_bytes(repo, &remote_path, limits.max_metadata_bytes),
+                    self.get_bytes(repo, &sha_path, limits.max_checksum_bytes)
                 );
                 let now = to_millis(self.cfg.clock.now()).to_string();
                 match body {
@@ -988,8 +1122,9 @@ impl Inner {
                                 let actual = Algorithm::Sha1.hash(&bytes);
                                 if !checksum::matches(&expected, &actual) {
                                     let m = format!(
-                                        "checksum mismatch for metadata {remote_path} from repository `{}`: expected SHA-1 {expected}, got {actual}",
-                                        repo.id
+                                        "checksum mismatch for metadata {remote_path} from repository `{}`: expected SHA-1 {}, got {actual}",
+                                        repo.id,
+                                        quote_body(&expected)
                                     );
                                     if cpolicy == ChecksumPolicy::Fail {
                                         return Err(m);
@@ -998,7 +1133,18 @@ impl Inner {
                                 }
                             }
                         }
-                        write_atomic(&cached, &bytes)
+                        // Checked before it is stored: an invalid file is never kept or used.
+                        Metadata::parse(&bytes, &url)
+                            .map_err(|e| e.to_string())
+                            .and_then(|md| md.check_values(snapshot_base))
+                            .map_err(|e| {
+                                format!(
+                                    "invalid maven-metadata.xml from repository `{}` ({url}), ignored: {e}",
+                                    repo.id
+                                )
+                            })?;
+                        self.local
+                            .write_file(&cached, &bytes)
                             .map_err(|e| format!("cannot write {}: {e}", cached.display()))?;
                         let _ = self.local.update_properties(&status, |p| {
                             p.remove(&format!("{file_name}.error"));
@@ -1021,15 +1167,32 @@ impl Inner {
                 s.insert(session_key);
             }
         }
-        match std::fs::read(&cached) {
-            Ok(bytes) => Metadata::parse(&bytes, &cached.display().to_string())
-                .map(Some)
-                .map_err(|e| e.to_string()),
-            Err(_) => match problem {
+        match self.read_local_metadata(&cached, snapshot_base) {
+            Ok(None) => match problem {
                 Some(p) => Err(p),
                 None => Ok(None),
             },
+            other => other.map_err(|e| format!("repository `{}`: {e}", repo.id)),
         }
+    }
+
+    /// A metadata file of the local repository: `Ok(None)` when missing; an error when too large,
+    /// malformed, or holding a value that could not be a path.
+    fn read_local_metadata(
+        &self,
+        path: &Path,
+        snapshot_base: Option<&str>,
+    ) -> Result<Option<Metadata>, String> {
+        let bytes =
+            match crate::bounded::read_regular_file(path, self.cfg.limits.max_metadata_bytes) {
+                Ok(b) => b,
+                Err(e) if e.is_not_found() => return Ok(None),
+                Err(e) => return Err(e.to_string()),
+            };
+        let md = Metadata::parse(&bytes, &path.display().to_string()).map_err(|e| e.to_string())?;
+        md.check_values(snapshot_base)
+            .map_err(|e| format!("invalid metadata {}, ignored: {e}", path.display()))?;
+        Ok(Some(md))
     }
 }
 

@@ -9,7 +9,7 @@
 //! caller asks for them; repository URLs print without user info.
 
 use super::{Explanation, RepositoryCredentials};
-use crate::repository::{InjectionTrace, ProxySource, RemoteRepository};
+use crate::repository::{InjectionTrace, ProxySource, RemoteRepository, RepositoryUrl};
 use crate::session::Credential;
 use crate::settings::Problem;
 use std::fmt::Write;
@@ -93,7 +93,7 @@ impl Explanation {
             "{}. {} {}{}",
             n + 1,
             r.id,
-            r.url,
+            mask.url(&r.url),
             if r.blocked { "  [BLOCKED]" } else { "" }
         );
         if !r.mirrored_repositories.is_empty() {
@@ -110,7 +110,7 @@ impl Explanation {
             .filter(|t| trace_lands_in(t, r))
             .collect();
         for t in &traces {
-            mirror_decisions(o, t);
+            mirror_decisions(o, t, mask);
         }
         proxy(o, r, credentials, mask);
         if let Some(trace) = traces.iter().find(|t| t.proxy.is_some()) {
@@ -170,6 +170,15 @@ impl Explanation {
 struct Mask(bool);
 
 impl Mask {
+    /// A URL: credentials inside it (`--repo id=https://user:pw@host/`) are secrets too.
+    fn url(self, url: &RepositoryUrl) -> String {
+        if self.0 {
+            url.as_written().to_string()
+        } else {
+            url.to_string()
+        }
+    }
+
     fn show(self, c: &Credential) -> String {
         if self.0 {
             c.expose_as_maven_uses().to_string()
@@ -180,8 +189,8 @@ impl Mask {
 }
 
 /// Which mirror applied to a declared repository, and why the others did not.
-fn mirror_decisions(o: &mut String, t: &InjectionTrace) {
-    let _ = writeln!(o, "   declared `{}` {}", t.repository_id, t.url);
+fn mirror_decisions(o: &mut String, t: &InjectionTrace, mask: Mask) {
+    let _ = writeln!(o, "   declared `{}` {}", t.repository_id, mask.url(&t.url));
     match &t.mirror {
         Some(m) => {
             let _ = writeln!(

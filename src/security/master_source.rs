@@ -112,7 +112,8 @@ impl MasterSource for FileSource {
         if !path.is_absolute() || !path.exists() {
             return Some(Err(not_found()));
         }
-        let text = match std::fs::read(path) {
+        let limit = super::security_file::MAX_SECURITY_FILE_BYTES;
+        let text = match crate::bounded::read_regular_file(path, limit) {
             Ok(bytes) => zeroize::Zeroizing::new(String::from_utf8_lossy(&bytes).into_owned()),
             Err(e) => {
                 return Some(Err(fail(

@@ -348,13 +348,26 @@ fn parse_maven4(xml: &str, path: &Path) -> Result<Maven4SecurityFile, String> {
     Ok(file)
 }
 
+/// Largest security file read (they hold a master password and a few dispatcher settings; a
+/// few hundred bytes in practice).
+pub const MAX_SECURITY_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads a security file: `Ok(None)` when missing; a directory, device, FIFO or a file over
+/// [`MAX_SECURITY_FILE_BYTES`] is refused before anything is read (`--security /dev/zero`, or a
+/// `<relocation>` pointing there).
 fn read_text(path: &Path) -> Result<Option<String>, SecurityError> {
-    match std::fs::read(path) {
+    match crate::bounded::read_regular_file(path, MAX_SECURITY_FILE_BYTES) {
         Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(crate::bounded::BoundedReadError::Io { source, .. }) => {
+            Err(SecurityError::SecurityFileIo {
+                path: path.to_path_buf(),
+                source: Arc::new(source),
+            })
+        }
         Err(e) => Err(SecurityError::SecurityFileIo {
             path: path.to_path_buf(),
-            source: Arc::new(e),
+            source: Arc::new(std::io::Error::new(ErrorKind::InvalidInput, e.to_string())),
         }),
     }
 }
@@ -460,7 +473,7 @@ pub fn read_maven4(path: &Path) -> Result<Option<Maven4SecurityFile>, SecurityEr
 /// Maven 4 `LegacyDispatcher`: the text of the first `master` element anywhere in `path`
 /// (XPath `//master`), trimmed; `None` if the file is missing, unreadable or malformed.
 pub fn legacy_dispatcher_master(path: &Path) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = crate::bounded::read_regular_file(path, MAX_SECURITY_FILE_BYTES).ok()?;
     let xml = String::from_utf8_lossy(&bytes);
     let root = parse_tree(&xml).ok()?;
     fn find(el: &Element) -> Option<&Element> {

@@ -7,9 +7,13 @@
 //! - the repository's proxy: `http`/`https` kinds are plain-HTTP proxies (CONNECT for https
 //!   targets) with `Proxy-Authorization`; `socks5`/`socks5h` use SOCKS5 with user/password
 //!   (spec §5.4; SOCKS is beyond Maven);
-//! - credentials: `Authorization: Basic` sent preemptively, but only to the repository's own
-//!   scheme/host/port — redirects are followed here (at most 5, like Resolver) and a redirect to
-//!   another origin is made without it;
+//! - credentials: `Authorization: Basic` sent preemptively, but only to URLs under the
+//!   repository's base URL ([`crate::transport::scope`]) — redirects are followed here (at most
+//!   5, like Resolver) and a redirect anywhere else is made without it; a path that would
+//!   leave the base is not requested at all;
+//! - limits ([`crate::transport::limits`]): in-memory bodies have a ceiling
+//!   ([`DEFAULT_MAX_IN_MEMORY`] unless the caller says less), every body a low-speed limit and a
+//!   `Content-Length` check;
 //! - headers: `Cache-Control: no-cache, no-store` and `Pragma: no-cache`, then the server's
 //!   `httpHeaders` (spec §8.9); no transparent decompression (reqwest's gzip feature is off), so
 //!   `.tar.gz` bytes arrive as stored;
@@ -25,8 +29,9 @@ use crate::environment::Vars;
 use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
 use crate::transport::credentials::basic_header;
 use crate::transport::error::{redact_url, TransportError};
+use crate::transport::limits::{BodyGuard, BodyTooLarge, GuardError, LimitedBuffer, LowSpeedLimit};
 use crate::transport::retry::{status_is_retryable, RetryPolicy};
-use futures_util::StreamExt;
+use crate::transport::scope::within_base;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use sha2::Digest;
 use std::collections::HashMap;
@@ -42,6 +47,10 @@ pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(1800);
 /// Resolver's redirect limit (`aether.connector.http.maxRedirects`).
 pub const MAX_REDIRECTS: usize = 5;
+/// Ceiling of [`Transport::get_bytes`]: the largest body kept in memory unless the caller asks
+/// for less with [`Transport::get_bytes_limited`] (16 MiB: Maven Central's largest
+/// `maven-metadata.xml` files are about 1 MiB).
+pub const DEFAULT_MAX_IN_MEMORY: u64 = 16 << 20;
 
 /// Options shared by every repository. `Debug` shows environment variable names only.
 #[derive(Debug, Clone)]
@@ -59,6 +68,9 @@ pub struct TransportOptions {
     pub request_timeout: Duration,
     /// `User-Agent` header.
     pub user_agent: String,
+    /// Abort a body when fewer than this many bytes arrive within this window
+    /// ([`crate::transport::DEFAULT_LOW_SPEED`]: 1,024 bytes in 60 s).
+    pub low_speed: LowSpeedLimit,
 }
 
 impl Default for TransportOptions {
@@ -70,6 +82,7 @@ impl Default for TransportOptions {
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             user_agent: concat!("m2resolver/", env!("CARGO_PKG_VERSION")).to_string(),
+            low_speed: LowSpeedLimit::default(),
         }
     }
 }
@@ -147,9 +160,9 @@ impl Transport {
         }
         let mut roots = Vec::new();
         for file in &files {
-            let pem = std::fs::read(file).map_err(|e| {
-                TransportError::Setup(format!("cannot read CA file {}: {e}", file.display()))
-            })?;
+            // A CA bundle is a few hundred KiB; /dev/zero or a FIFO here is refused unread.
+            let pem = crate::bounded::read_regular_file(file, 16 << 20)
+                .map_err(|e| TransportError::Setup(format!("cannot read CA file: {e}")))?;
             let certs = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
                 TransportError::Setup(format!(
                     "CA file {} is not a PEM bundle: {e}",
@@ -220,15 +233,28 @@ impl Transport {
         Ok(client)
     }
 
-    /// GETs `path` (relative to the repository URL) into memory.
+    /// GETs `path` (relative to the repository URL) into memory, at most
+    /// [`DEFAULT_MAX_IN_MEMORY`] bytes.
     pub async fn get_bytes(
         &self,
         repo: &RemoteRepository,
         path: &str,
     ) -> Result<(Vec<u8>, Fetched), TransportError> {
-        let mut body = Vec::new();
+        self.get_bytes_limited(repo, path, DEFAULT_MAX_IN_MEMORY)
+            .await
+    }
+
+    /// GETs `path` into memory, refusing a body larger than `limit` bytes
+    /// ([`TransportError::TooLarge`]) before reading it when the server announces its length.
+    pub async fn get_bytes_limited(
+        &self,
+        repo: &RemoteRepository,
+        path: &str,
+        limit: u64,
+    ) -> Result<(Vec<u8>, Fetched), TransportError> {
+        let mut body = LimitedBuffer::new(limit);
         let f = self.download(repo, path, &mut body).await?;
-        Ok((body, f))
+        Ok((body.into_bytes(), f))
     }
 
     /// GETs `path` (relative to the repository URL) into `sink`, following redirects and retrying
@@ -247,6 +273,18 @@ impl Transport {
                 url: repo.url.to_string(),
                 message: e.to_string(),
             })?;
+        let base = repo.url.parsed().cloned();
+        let supported = matches!(url.scheme(), "http" | "https" | "file");
+        if supported && !base.as_ref().is_some_and(|b| within_base(b, &url)) {
+            return Err(TransportError::InvalidUrl {
+                repository: repo.id.clone(),
+                url: redact_url(url.as_str()),
+                message: format!(
+                    "the path `{}` leaves the repository's base URL; it was not requested",
+                    path.escape_debug()
+                ),
+            });
+        }
         match url.scheme() {
             "http" | "https" => {}
             "file" => return read_file_url(repo, &url, sink),
@@ -262,7 +300,6 @@ impl Transport {
         }
         let client = self.client_for(repo)?;
         let auth = repo_authorization(repo)?;
-        let origin = repo.url.parsed().map(|u| u.origin());
         let started = Instant::now();
         let mut retries = 0u32;
         loop {
@@ -271,7 +308,7 @@ impl Transport {
                     &client,
                     repo,
                     &url,
-                    origin.as_ref(),
+                    base.as_ref(),
                     auth.as_deref(),
                     sink,
                     retries,
@@ -287,10 +324,8 @@ impl Transport {
                     }
                     retries += 1;
                     tracing::debug!(url = %redact_url(url.as_str()), retries, error = %e, "retrying");
-                    sink.reset().map_err(|source| TransportError::Sink {
-                        url: redact_url(url.as_str()),
-                        source,
-                    })?;
+                    sink.reset()
+                        .map_err(|source| sink_error(repo, redact_url(url.as_str()), source))?;
                     tokio::time::sleep(self.options.retry.delay_with_hint(retries, hint)).await;
                 }
             }
@@ -303,7 +338,7 @@ impl Transport {
         client: &reqwest::Client,
         repo: &RemoteRepository,
         start_url: &Url,
-        origin: Option<&url::Origin>,
+        base: Option<&Url>,
         auth: Option<&str>,
         sink: &mut dyn BodySink,
         retries: u32,
@@ -332,7 +367,8 @@ impl Transport {
                     ),
                 }
             }
-            let same_origin = origin.is_some_and(|o| *o == url.origin());
+            // Credentials go only to URLs under the repository's base (scope.rs).
+            let same_origin = base.is_some_and(|b| within_base(b, &url));
             if let (Some(a), true) = (auth, same_origin) {
                 if let Ok(mut v) = HeaderValue::from_str(a) {
                     v.set_sensitive(true);
@@ -420,29 +456,35 @@ impl Transport {
                 }
             }
             let headers = resp.headers().clone();
-            if let Err(source) = sink.start(&headers, resp.content_length()) {
-                return Attempt::Fail(TransportError::Sink {
-                    url: redacted,
-                    source,
-                });
+            let content_length = resp.content_length();
+            if let Err(source) = sink.start(&headers, content_length) {
+                return Attempt::Fail(sink_error(repo, redacted, source));
             }
             let final_url = resp.url().clone();
-            let mut bytes = 0u64;
+            let mut guard = BodyGuard::new(self.options.low_speed, content_length);
             let mut stream = resp.bytes_stream();
-            while let Some(chunk) = stream.next().await {
-                match chunk {
-                    Ok(c) => {
-                        bytes += c.len() as u64;
+            loop {
+                match guard.next(&mut stream).await {
+                    Ok(Some(c)) => {
                         if let Err(source) = sink.write(&c) {
-                            return Attempt::Fail(TransportError::Sink {
-                                url: redacted,
-                                source,
-                            });
+                            return Attempt::Fail(sink_error(repo, redacted, source));
                         }
                     }
-                    Err(e) => return classify_error(&e, repo, &redacted, retries, started),
+                    Ok(None) => break,
+                    Err(GuardError::Stop(source)) => {
+                        return Attempt::Fail(TransportError::BodyStopped {
+                            repository: repo.id.clone(),
+                            url: redacted,
+                            source,
+                            elapsed: started.elapsed(),
+                        })
+                    }
+                    Err(GuardError::Stream(e)) => {
+                        return classify_error(&e, repo, &redacted, retries, started)
+                    }
                 }
             }
+            let bytes = guard.received();
             return Attempt::Done(Fetched {
                 url: final_url,
                 headers,
@@ -494,10 +536,7 @@ fn read_file_url(
     };
     let len = file.metadata().ok().map(|m| m.len());
     let headers = HeaderMap::new();
-    let sink_err = |source| TransportError::Sink {
-        url: redacted.clone(),
-        source,
-    };
+    let sink_err = |source| sink_error(repo, redacted.clone(), source);
     sink.start(&headers, len).map_err(sink_err)?;
     let mut buf = vec![0u8; 64 * 1024];
     let mut bytes = 0u64;
@@ -515,6 +554,19 @@ fn read_file_url(
         bytes,
         retries: 0,
     })
+}
+
+/// A sink's error: [`TransportError::TooLarge`] when the sink refused the size, else
+/// [`TransportError::Sink`].
+fn sink_error(repo: &RemoteRepository, url: String, source: std::io::Error) -> TransportError {
+    match BodyTooLarge::find(&source) {
+        Some(too_large) => TransportError::TooLarge {
+            repository: repo.id.clone(),
+            url,
+            source: too_large,
+        },
+        None => TransportError::Sink { url, source },
+    }
 }
 
 /// The preemptive `Authorization` value of a repository (its password is a clear [`Secret`]:

@@ -116,6 +116,34 @@ pub enum TransportError {
     /// The HTTP client could not be built (CA file unreadable, bad proxy address, ...).
     #[error("cannot set up the HTTP client: {0}")]
     Setup(String),
+    /// The body is larger than the caller accepts (a checksum, metadata, or an artifact over the
+    /// configured ceiling).
+    #[error("{url} from repository `{repository}` was refused: {source}")]
+    TooLarge {
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// The ceiling and what the server announced.
+        #[source]
+        source: crate::transport::limits::BodyTooLarge,
+    },
+    /// The body was stopped: it arrived too slowly, or not with its announced length.
+    #[error(
+        "transfer of {url} from repository `{repository}` stopped after {:.1?}: {source}",
+        elapsed
+    )]
+    BodyStopped {
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// Why.
+        #[source]
+        source: crate::transport::limits::BodyStop,
+        /// Time spent on the request.
+        elapsed: Duration,
+    },
     /// The sink the body was written to failed (local disk).
     #[error("writing the body of {url} failed: {source}")]
     Sink {

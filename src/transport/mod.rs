@@ -8,9 +8,12 @@
 pub(crate) mod client;
 pub(crate) mod credentials;
 pub(crate) mod error;
+pub(crate) mod limits;
 pub(crate) mod retry;
+pub(crate) mod scope;
 
-pub use client::{BodySink, Fetched, Transport, TransportOptions};
+pub use client::{BodySink, Fetched, Transport, TransportOptions, DEFAULT_MAX_IN_MEMORY};
 pub(crate) use error::redact_url;
 pub use error::TransportError;
+pub use limits::{LowSpeedLimit, DEFAULT_LOW_SPEED};
 pub use retry::RetryPolicy;

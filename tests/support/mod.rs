@@ -595,25 +595,10 @@ impl Repo {
 
 /// Files under `dir` whose name ends with `.tmp` (left-over partial downloads).
 pub fn temp_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    let mut budget = 100_000;
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            budget -= 1;
-            if budget == 0 {
-                return out;
-            }
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.to_string_lossy().ends_with(".tmp") {
-                out.push(p);
-            }
-        }
-    }
-    out
+    hostile::all_files(dir)
+        .into_iter()
+        .filter(|p| !p.is_dir() && p.to_string_lossy().ends_with(".tmp"))
+        .collect()
 }
+
+pub mod hostile;
