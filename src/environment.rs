@@ -175,6 +175,10 @@ impl Environment {
             if cfg!(windows) { "\r\n" } else { "\n" }.into(),
         );
         if let Some(v) = java_version(&env) {
+            props.insert(
+                "java.specification.version".into(),
+                specification_version(&v),
+            );
             props.insert("java.version".into(), v);
         }
         if let Some(home) = env.get("M2_HOME").or_else(|| env.get("MAVEN_HOME")) {
@@ -232,6 +236,17 @@ fn java_version(env: &HashMap<String, String>) -> Option<String> {
     release_version(&home)
 }
 
+/// `java.specification.version` of a `java.version`: `1.8` for `1.8.0_392`, the feature release
+/// (`17`) from Java 9 on.
+fn specification_version(version: &str) -> String {
+    let mut parts = version.split(['.', '-', '+', '_']);
+    match (parts.next(), parts.next()) {
+        (Some("1"), Some(minor)) => format!("1.{minor}"),
+        (Some(major), _) => major.to_string(),
+        _ => version.to_string(),
+    }
+}
+
 fn release_version(java_home: &Path) -> Option<String> {
     let text = std::fs::read_to_string(java_home.join("release")).ok()?;
     text.lines()
@@ -274,5 +289,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(release_version(dir.path()).as_deref(), Some("17.0.15"));
+        assert_eq!(specification_version("17.0.15"), "17");
+        assert_eq!(specification_version("21"), "21");
+        assert_eq!(specification_version("1.8.0_392"), "1.8");
     }
 }

@@ -38,7 +38,8 @@ pub const EXIT_FAILED: i32 = 1;
 /// Exit status: bad input (coordinates, coordinate file, setup).
 pub const EXIT_USAGE: i32 = 2;
 
-struct Bar(ProgressBar, AtomicU64);
+/// A progress bar counting files and bytes (also `m2r resolve`'s).
+pub(crate) struct Bar(pub(crate) ProgressBar, pub(crate) AtomicU64);
 
 impl ProgressListener for Bar {
     fn progress(&self, _artifact: &Coordinate, bytes: u64) {
@@ -113,31 +114,14 @@ pub fn command(
     offline: bool,
     args: GetArgs,
 ) -> ExitCode {
-    match common.check_files() {
-        Ok(notices) => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
-        Err(e) => return crate::usage_error(&e),
-    }
     let declared = match common.declared() {
         Ok(r) => r,
         Err(e) => return crate::usage_error(&e),
     };
-    let mut builder = common.session_builder().offline(offline);
-    if let Some(dir) = local_repository {
-        builder = builder.local_repository(dir);
-    }
-    let session = match builder.build() {
+    let session = match crate::options::open_session(common, local_repository.as_deref(), offline) {
         Ok(s) => s,
-        Err(e) => {
-            for p in e.problems() {
-                eprintln!("{}", escape_for_terminal(&p.to_string()));
-            }
-            eprintln!("m2r: the settings could not be built; run `m2r explain` for details");
-            return ExitCode::from(1);
-        }
+        Err(status) => return ExitCode::from(status),
     };
-    for p in session.problems() {
-        eprintln!("{}", escape_for_terminal(&p.to_string()));
-    }
     let code = run(args, &session, &declared);
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }

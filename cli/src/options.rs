@@ -3,9 +3,10 @@
 //! locations, the local repository choice, offline) lives in `m2resolver::session`.
 
 use clap::Args;
+use m2resolver::printable::escape_for_terminal;
 use m2resolver::repository::RemoteRepository;
 use m2resolver::{Session, SessionBuilder};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Settings, properties, profiles and repositories of one build.
 #[derive(Args, Debug, Clone)]
@@ -94,4 +95,55 @@ impl CommonArgs {
             })
             .collect()
     }
+}
+
+/// The session of a command that downloads (`get`, `tree`, `resolve`, `why`, `describe`):
+/// `--offline` and `--local-repository` over the settings' choices. Notices and the session's
+/// problems go to stderr; `Err` is the exit status (2: bad options, 1: the settings could not
+/// be built).
+pub fn open_session(
+    common: &CommonArgs,
+    local_repository: Option<&Path>,
+    offline: bool,
+) -> Result<Session, u8> {
+    match common.check_files() {
+        Ok(notices) => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+        Err(e) => {
+            eprintln!("m2r: {e}");
+            return Err(2);
+        }
+    }
+    let mut builder = common.session_builder().offline(offline);
+    if let Some(dir) = local_repository {
+        builder = builder.local_repository(dir);
+    }
+    match builder.build() {
+        Ok(session) => {
+            for p in session.problems() {
+                eprintln!("{}", escape_for_terminal(&p.to_string()));
+            }
+            Ok(session)
+        }
+        Err(e) => {
+            for p in e.problems() {
+                eprintln!("{}", escape_for_terminal(&p.to_string()));
+            }
+            eprintln!("m2r: the settings could not be built; run `m2r explain` for details");
+            Err(1)
+        }
+    }
+}
+
+/// The `--repo` repositories, else Maven's super POM `central` (releases only); `Err` is the
+/// exit status after a message.
+pub fn declared_or_central(common: &CommonArgs) -> Result<Vec<RemoteRepository>, u8> {
+    let declared = common.declared().map_err(|e| {
+        eprintln!("m2r: {e}");
+        2u8
+    })?;
+    Ok(if declared.is_empty() {
+        vec![RemoteRepository::central()]
+    } else {
+        declared
+    })
 }

@@ -146,7 +146,7 @@ fn run_case(dir: &Path) -> Vec<String> {
 }
 
 /// The dependency modes `m2r` implements; cases of other modes are not run yet.
-const DEPS_MODES: &[&str] = &[];
+const DEPS_MODES: &[&str] = &["describe", "versions", "tree"];
 
 /// The compared fields per mode (compare-deps.py's `FIELDS`).
 fn deps_fields(mode: &str) -> &'static [&'static str] {

@@ -271,6 +271,97 @@ impl Resolver {
     pub async fn resolve_one(&self, coord: &Coordinate) -> Result<ResolvedArtifact, DownloadError> {
         self.inner.resolve_reporting(coord).await
     }
+
+    /// Resolves one coordinate from `repositories` instead of the configured list: POMs,
+    /// parents and BOMs come from the repositories in force at that point of a dependency
+    /// graph (the request's, plus those POMs declare, already mirrored and authenticated).
+    pub async fn resolve_in(
+        &self,
+        coord: &Coordinate,
+        repositories: &[RemoteRepository],
+    ) -> Result<ResolvedArtifact, DownloadError> {
+        let r = self.inner.resolve_one(coord, repositories).await;
+        match &r {
+            Ok(a) => self.inner.cfg.listener.done(a),
+            Err(e) => self.inner.cfg.listener.failed(coord, e),
+        }
+        r
+    }
+
+    /// The versions `groupId:artifactId` has according to `maven-metadata.xml`: the local
+    /// repository's own (`None`), then each repository's (its id), refreshed per update policy
+    /// and checked at most once per session, as Maven's `DefaultVersionRangeResolver` reads them.
+    /// Blocked repositories and repositories with releases and snapshots both disabled are not
+    /// asked, a repository lists only the versions its policies enable (no snapshots from a
+    /// releases-only repository); a repository without metadata lists nothing; unreadable
+    /// metadata is reported in the second list and skipped.
+    pub async fn list_versions(
+        &self,
+        group_id: &str,
+        artifact_id: &str,
+        repositories: &[RemoteRepository],
+    ) -> (Vec<(String, Option<String>)>, Vec<String>) {
+        let coord = Coordinate {
+            group_id: group_id.to_string(),
+            artifact_id: artifact_id.to_string(),
+            extension: "pom".into(),
+            classifier: String::new(),
+            version: String::new(),
+        };
+        let mut out = Vec::new();
+        let mut problems = Vec::new();
+        let local_md = match self
+            .inner
+            .local
+            .metadata_file(group_id, artifact_id, "", None)
+        {
+            Ok(path) => path,
+            Err(source) => {
+                problems.push(invalid_path(&coord, source).to_string());
+                return (out, problems);
+            }
+        };
+        match self.inner.read_local_metadata(&local_md, None) {
+            Ok(Some(md)) => out.extend(
+                md.versioning
+                    .iter()
+                    .flat_map(|v| v.versions.iter())
+                    .map(|v| (v.clone(), None)),
+            ),
+            Ok(None) => {}
+            Err(e) => problems.push(e),
+        }
+        let mut warnings = Vec::new();
+        for repo in repositories
+            .iter()
+            .filter(|r| !r.blocked && (r.releases.enabled || r.snapshots.enabled))
+        {
+            match self
+                .inner
+                .refresh_metadata(repo, &coord, "", repo.snapshots.enabled, &mut warnings)
+                .await
+            {
+                // Maven's `filterVersionsByRepositoryType`: a version the repository's policy
+                // for its kind (release or snapshot) disables is not listed.
+                Ok(Some(md)) => out.extend(
+                    md.versioning
+                        .iter()
+                        .flat_map(|v| v.versions.iter())
+                        .filter(|v| repo.policy(is_snapshot_version(v)).enabled)
+                        .map(|v| (v.clone(), Some(repo.id.clone()))),
+                ),
+                Ok(None) => {}
+                Err(e) => problems.push(e),
+            }
+        }
+        problems.extend(warnings);
+        (out, problems)
+    }
+
+    /// The local repository this resolver writes into.
+    pub fn local_repository(&self) -> &Path {
+        &self.inner.cfg.local_repository
+    }
 }
 
 /// A blocking facade over [`Resolver`] with its own tokio runtime, for build tools without one.
@@ -462,7 +553,7 @@ impl Inner {
         &self,
         coord: &Coordinate,
     ) -> Result<ResolvedArtifact, DownloadError> {
-        let r = self.resolve_one(coord).await;
+        let r = self.resolve_one(coord, &self.cfg.repositories).await;
         match &r {
             Ok(a) => self.cfg.listener.done(a),
             Err(e) => self.cfg.listener.failed(coord, e),
@@ -515,23 +606,28 @@ impl Inner {
         self.transport.download(repo, path, sink).await
     }
 
-    async fn resolve_one(&self, coord: &Coordinate) -> Result<ResolvedArtifact, DownloadError> {
+    async fn resolve_one(
+        &self,
+        coord: &Coordinate,
+        repositories: &[RemoteRepository],
+    ) -> Result<ResolvedArtifact, DownloadError> {
         let mut warnings = Vec::new();
         let label = coord.to_string();
         let request = VersionRequest::of(&coord.version);
         let (version, pinned) = match request {
             VersionRequest::Fixed => (coord.version.clone(), None),
-            _ => self.resolve_version(coord, request, &mut warnings).await?,
+            _ => {
+                self.resolve_version(coord, request, repositories, &mut warnings)
+                    .await?
+            }
         };
         let snapshot = is_snapshot_version(&version);
         let file = self
             .local
             .artifact_file(coord, &version)
             .map_err(|source| invalid_path(coord, source))?;
-        let all: Vec<&RemoteRepository> = self.cfg.repositories.iter().collect();
-        let repos: Vec<&RemoteRepository> = self
-            .cfg
-            .repositories
+        let all: Vec<&RemoteRepository> = repositories.iter().collect();
+        let repos: Vec<&RemoteRepository> = repositories
             .iter()
             .filter(|r| r.policy(snapshot).enabled)
             .filter(|r| match &pinned {
@@ -943,6 +1039,7 @@ impl Inner {
         &self,
         coord: &Coordinate,
         request: VersionRequest,
+        repositories: &[RemoteRepository],
         warnings: &mut Vec<String>,
     ) -> Result<(String, Option<Option<String>>), DownloadError> {
         let g = &coord.group_id;
@@ -963,9 +1060,7 @@ impl Inner {
             Ok(None) => {}
             Err(e) => warnings.push(e),
         }
-        let eligible: Vec<&RemoteRepository> = self
-            .cfg
-            .repositories
+        let eligible: Vec<&RemoteRepository> = repositories
             .iter()
             .filter(|r| !r.blocked)
             .filter(|r| match request {
@@ -1025,6 +1120,7 @@ impl Inner {
                     return Box::pin(self.resolve_version(
                         &again,
                         VersionRequest::Snapshot,
+                        repositories,
                         warnings,
                     ))
                     .await;

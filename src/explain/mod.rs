@@ -107,7 +107,7 @@ impl Explanation {
             .iter()
             .map(|r| repository_credentials(session, r))
             .collect();
-        let mut notes = session.selectors().warnings();
+        let mut notes = session.selector_warnings();
         notes.extend(unused_entries(
             settings,
             &session.request_entries().mirrors,

@@ -246,6 +246,9 @@ fn aggregate(
                     env = Some(d);
                 }
             }
+            if let Some(opener) = &selectors.opener.0 {
+                opener.fill(&mut repo);
+            }
             if tracing {
                 trace.proxy = Some(ProxyTrace {
                     settings,

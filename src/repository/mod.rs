@@ -54,6 +54,30 @@ pub struct Selectors {
     pub(crate) auth: auth::AuthSelector,
     /// Environment / JVM-property proxies (beyond Maven).
     pub(crate) env: env_proxy::EnvProxySelector,
+    /// Fills in decrypted credentials (a session's selectors; none for [`Selectors::new`]).
+    pub(crate) opener: Opener,
+}
+
+/// Fills in what sealed selectors leave out: the clear password and passphrase of an injected
+/// repository and of its settings proxy. The session's lazy credential store implements it,
+/// so a repository a POM declares gets its credentials the first time it is aggregated.
+pub(crate) trait CredentialOpener: Send + Sync {
+    /// Fills in the clear credentials `repo` uses (what cannot be decrypted stays out).
+    fn fill(&self, repo: &mut RemoteRepository);
+}
+
+/// An optional [`CredentialOpener`] (prints whether there is one).
+#[derive(Clone, Default)]
+pub(crate) struct Opener(pub(crate) Option<std::sync::Arc<dyn CredentialOpener>>);
+
+impl std::fmt::Debug for Opener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Opener(session)"
+        } else {
+            "Opener(none)"
+        })
+    }
 }
 
 impl Selectors {
@@ -79,6 +103,7 @@ impl Selectors {
             proxies: proxy::ProxySelector::new(proxies)?,
             auth: auth::AuthSelector::new(servers)?,
             env: env_proxy::EnvProxySelector::new(env),
+            opener: Opener::default(),
         })
     }
 
@@ -96,6 +121,7 @@ impl Selectors {
             proxies: proxy::ProxySelector::sealed(proxies)?,
             auth: auth::AuthSelector::sealed(servers)?,
             env: env_proxy::EnvProxySelector::new(env),
+            opener: Opener::default(),
         })
     }
 

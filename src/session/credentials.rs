@@ -16,9 +16,12 @@
 //! Not owned here: which entries a build uses (the session's injection decides) and the
 //! ciphers ([`crate::security`]).
 
+use super::request::RequestEntries;
+use crate::repository::{CredentialOpener, ProxySource, RemoteRepository};
 use crate::secret::{Secret, SettingsSecret};
 use crate::security::{Decryptor, SecurityError};
 use crate::settings::{Origin, Problem, Settings, Severity, Stage};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// A settings credential after decryption.
@@ -229,6 +232,96 @@ impl CredentialStore {
                 });
             }
         });
+    }
+}
+
+/// The store with the ids that lead to its entries: what the session and its selectors'
+/// [`CredentialOpener`] use to fill in the credentials of an injected repository.
+#[derive(Debug)]
+pub(crate) struct SessionCredentials {
+    pub(crate) store: CredentialStore,
+    /// Repository id (a server id, or an alias when honoured) → index into `settings.servers`,
+    /// resolved as the authentication selector resolves it (primary ids first, then aliases,
+    /// first claim wins).
+    servers: HashMap<String, usize>,
+    /// Active proxy id → index into `settings.proxies` (the first active one per id).
+    proxies: HashMap<String, usize>,
+}
+
+impl SessionCredentials {
+    pub(crate) fn new(
+        store: CredentialStore,
+        settings: &Settings,
+        entries: &RequestEntries,
+        aliases: bool,
+    ) -> Self {
+        let mut servers = HashMap::new();
+        for &i in &entries.server_idx {
+            servers.insert(settings.servers[i].id.clone(), i);
+        }
+        if aliases {
+            for &i in &entries.server_idx {
+                for alias in &settings.servers[i].aliases {
+                    servers.entry(alias.clone()).or_insert(i);
+                }
+            }
+        }
+        let proxies = entries
+            .proxy_idx
+            .iter()
+            .map(|&i| (settings.proxies[i].id.clone(), i))
+            .collect();
+        SessionCredentials {
+            store,
+            servers,
+            proxies,
+        }
+    }
+
+    /// Index into `settings.servers` of the server whose credentials a repository id gets.
+    pub(crate) fn server_for(&self, repository_id: &str) -> Option<usize> {
+        self.servers.get(repository_id).copied()
+    }
+
+    /// Index into `settings.proxies` of an active proxy id.
+    pub(crate) fn proxy_for(&self, proxy_id: &str) -> Option<usize> {
+        self.proxies.get(proxy_id).copied()
+    }
+
+    /// Fills in the clear password and passphrase of `repo` and of its settings proxy where
+    /// they are missing; returns the fields consulted (to report those that failed).
+    pub(crate) fn fill_fields(&self, repo: &mut RemoteRepository) -> Vec<Field> {
+        let mut fields = Vec::new();
+        let mut open = |field: Field| {
+            fields.push(field);
+            self.store.get(field).and_then(|c| c.usable().cloned())
+        };
+        if let (Some(auth), Some(i)) = (repo.authentication.as_mut(), self.server_for(&repo.id)) {
+            if auth.password.is_none() {
+                auth.password = open(Field::ServerPassword(i));
+            }
+            if auth.private_key.is_some() && auth.passphrase.is_none() {
+                auth.passphrase = open(Field::ServerPassphrase(i));
+            }
+        }
+        if let Some(proxy) = repo.proxy.as_mut() {
+            let index = match &proxy.source {
+                ProxySource::Settings { id } => self.proxy_for(id),
+                _ => None,
+            };
+            if let (Some(auth), Some(i)) = (proxy.auth.as_mut(), index) {
+                if auth.password.is_none() {
+                    auth.password = open(Field::ProxyPassword(i));
+                }
+            }
+        }
+        fields
+    }
+}
+
+impl CredentialOpener for SessionCredentials {
+    fn fill(&self, repo: &mut RemoteRepository) {
+        self.fill_fields(repo);
     }
 }
 

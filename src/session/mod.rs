@@ -65,14 +65,15 @@ pub(crate) use request::RequestEntries;
 use crate::download::{BlockingResolver, DownloadError, Resolver, ResolverConfig};
 use crate::environment::{Environment, Vars};
 use crate::repository::{
-    self, EnvProxyConfig, InjectionError, InjectionTrace, ProxySource, RemoteRepository, Selectors,
+    self, EnvProxyConfig, InjectionError, InjectionTrace, Opener, RemoteRepository, Selectors,
 };
 use crate::security::{Decryptor, SecurityContext};
 use crate::settings::{Problem, Settings, SettingsRequest, Severity, Stage};
-use credentials::CredentialStore;
+use credentials::{CredentialStore, SessionCredentials};
 use request::ProfileChoices;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Settings, credentials, selectors and choices of one build, made once (see the
 /// [module documentation](self)). `Send + Sync`; `Debug` never shows a secret.
@@ -109,12 +110,8 @@ pub struct Session {
     profile_repositories: Vec<Vec<RemoteRepository>>,
     entries: RequestEntries,
     selectors: Selectors,
-    credentials: CredentialStore,
-    /// Server id → index into `settings.servers` (the first server per id; aliases resolve
-    /// to their server's id through the authentication selector first).
-    server_index: HashMap<String, usize>,
-    /// Active proxy id → index into `settings.proxies` (the first active one per id).
-    proxy_index: HashMap<String, usize>,
+    /// The credential store and the ids leading to it, shared with [`Session::selectors`].
+    credentials: Arc<SessionCredentials>,
     local_repository: Sourced<PathBuf>,
     offline: Sourced<bool>,
 }
@@ -210,15 +207,12 @@ impl Session {
             };
         problems.extend(activated.problems);
 
-        let mut server_index = HashMap::new();
-        for &i in &entries.server_idx {
-            server_index.insert(settings.servers[i].id.clone(), i);
-        }
-        let proxy_index = entries
-            .proxy_idx
-            .iter()
-            .map(|&i| (settings.proxies[i].id.clone(), i))
-            .collect();
+        let credentials = Arc::new(SessionCredentials::new(
+            credentials,
+            &settings,
+            &entries,
+            server_aliases,
+        ));
 
         let settings_local = settings.local_repository.as_deref().zip(
             result
@@ -257,8 +251,6 @@ impl Session {
             entries,
             selectors,
             credentials,
-            server_index,
-            proxy_index,
             local_repository,
             offline,
         })
@@ -301,14 +293,14 @@ impl Session {
 
     /// The credential of a settings field, decrypted on first use.
     pub(crate) fn credential(&self, field: Field) -> Option<&Credential> {
-        self.credentials.get(field)
+        self.credentials.store.get(field)
     }
 
     /// Decrypts every credential of the settings (in parallel) and returns the `decrypt`
     /// problems Maven reports: those of the entries its request keeps.
     pub(crate) fn decrypt_all(&self) -> Vec<Problem> {
-        self.credentials.decrypt_all();
-        all_decryption_problems(&self.credentials, &self.entries)
+        self.credentials.store.decrypt_all();
+        all_decryption_problems(&self.credentials.store, &self.entries)
     }
 
     pub(crate) fn settings_problems(&self) -> &[Problem] {
@@ -323,19 +315,29 @@ impl Session {
         &self.entries
     }
 
-    pub(crate) fn selectors(&self) -> &Selectors {
-        &self.selectors
+    /// Selector warnings (legacy server configuration formats, unusable proxy variables).
+    pub(crate) fn selector_warnings(&self) -> Vec<String> {
+        self.selectors.warnings()
+    }
+
+    /// The session's mirror, proxy and authentication selectors, for code that aggregates
+    /// repositories itself (dependency resolution adding the repositories POMs declare with
+    /// `aggregate_repositories`): repositories they inject get their credentials from the
+    /// session's store, decrypted on first use. Cheap to clone.
+    pub fn selectors(&self) -> Selectors {
+        let mut selectors = self.selectors.clone();
+        selectors.opener = Opener(Some(self.credentials.clone()));
+        selectors
     }
 
     /// Index into `settings.servers` of the server whose credentials a repository id gets.
     pub(crate) fn server_for(&self, repository_id: &str) -> Option<usize> {
-        let entry = self.selectors.auth.server(repository_id)?;
-        self.server_index.get(&entry.id).copied()
+        self.credentials.server_for(repository_id)
     }
 
     /// Index into `settings.proxies` of an active proxy id.
     pub(crate) fn proxy_for(&self, proxy_id: &str) -> Option<usize> {
-        self.proxy_index.get(proxy_id).copied()
+        self.credentials.proxy_for(proxy_id)
     }
 
     /// The declared repositories with the active profiles' in front, injected with the
@@ -411,36 +413,10 @@ impl Session {
     fn open(&self, repositories: &mut [RemoteRepository]) -> Vec<Problem> {
         let mut problems = Vec::new();
         let mut reported = HashSet::new();
-        let mut report = |field: Field, problems: &mut Vec<Problem>| {
-            if reported.insert(field) {
-                problems.extend(self.credentials.problem(field));
-            }
-        };
         for repo in repositories.iter_mut() {
-            if let (Some(auth), Some(i)) = (repo.authentication.as_mut(), self.server_for(&repo.id))
-            {
-                if auth.password.is_none() {
-                    let field = Field::ServerPassword(i);
-                    auth.password = self.credential(field).and_then(|c| c.usable().cloned());
-                    report(field, &mut problems);
-                }
-                if auth.private_key.is_some() && auth.passphrase.is_none() {
-                    let field = Field::ServerPassphrase(i);
-                    auth.passphrase = self.credential(field).and_then(|c| c.usable().cloned());
-                    report(field, &mut problems);
-                }
-            }
-            if let Some(proxy) = repo.proxy.as_mut() {
-                let index = match &proxy.source {
-                    ProxySource::Settings { id } => self.proxy_for(id),
-                    _ => None,
-                };
-                if let (Some(auth), Some(i)) = (proxy.auth.as_mut(), index) {
-                    if auth.password.is_none() {
-                        let field = Field::ProxyPassword(i);
-                        auth.password = self.credential(field).and_then(|c| c.usable().cloned());
-                        report(field, &mut problems);
-                    }
+            for field in self.credentials.fill_fields(repo) {
+                if reported.insert(field) {
+                    problems.extend(self.credentials.store.problem(field));
                 }
             }
             let id = repo.id.clone();
@@ -448,7 +424,7 @@ impl Session {
                 .server_for(&repo.id)
                 .map(|i| self.settings.servers[i].origin.describe())
                 .unwrap_or_default();
-            let decryptor = self.credentials.decryptor();
+            let decryptor = self.credentials.store.decryptor();
             repo.transport.headers.retain_mut(|(name, value)| {
                 if !crate::security::is_encrypted(value.expose()) {
                     return true;

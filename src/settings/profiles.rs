@@ -28,7 +28,7 @@ use super::interpolate::{interpolate, Pattern};
 use super::model::{Activation, ActivationFile, ActivationOs, ActivationProperty, Profile};
 use super::problem::{Problem, Severity, Stage};
 use crate::environment::Vars;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// What profile activation looks at: requested ids, properties and the project directory.
@@ -93,7 +93,7 @@ pub fn select_active_profiles(profiles: &[Profile], ctx: &ActivationContext) -> 
 
 /// Why an activator could not decide; turned into [`Problem`]s with Maven's texts, never returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-enum ActivatorError {
+pub(crate) enum ActivatorError {
     /// Java's `Integer.parseInt` failed on a jdk version part (Maven lets the
     /// `NumberFormatException` escape the activator).
     #[error("not a 32-bit decimal integer")]
@@ -105,9 +105,9 @@ enum ActivatorError {
 
 /// A problem found by an activator, before it is tied to its profile.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct ActivatorProblem {
-    severity: Severity,
-    message: String,
+pub(crate) struct ActivatorProblem {
+    pub(crate) severity: Severity,
+    pub(crate) message: String,
 }
 
 impl ActivatorProblem {
@@ -182,8 +182,9 @@ fn activation_matches(
 // ---------------------------------------------------------------------------------------------
 // jdk
 
-/// `JdkVersionProfileActivator.isActive` for a present `<jdk>` element.
-fn jdk_matches(
+/// `JdkVersionProfileActivator.isActive` for a present `<jdk>` element (also used for POM
+/// profiles by the model builder).
+pub(crate) fn jdk_matches(
     jdk: &str,
     id: &str,
     ctx: &ActivationContext,
@@ -334,7 +335,7 @@ fn java_trim(s: &str) -> &str {
 /// The platform as plexus-utils `Os` sees it: lower-cased `os.name`/`os.arch`/`os.version` and
 /// the raw `path.separator`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct OsProperties {
+pub(crate) struct OsProperties {
     name: String,
     arch: String,
     version: String,
@@ -342,7 +343,7 @@ struct OsProperties {
 }
 
 impl OsProperties {
-    fn from_context(ctx: &ActivationContext) -> Self {
+    pub(crate) fn from_context(ctx: &ActivationContext) -> Self {
         let lower = |key: &str| {
             ctx.system_properties
                 .get(key)
@@ -401,7 +402,7 @@ impl OsProperties {
 
 /// `OperatingSystemProfileActivator.isActive`: every given field must match; each may be negated
 /// with a leading `!`; at least one field must be given.
-fn os_matches(os: &ActivationOs, platform: &OsProperties) -> bool {
+pub(crate) fn os_matches(os: &ActivationOs, platform: &OsProperties) -> bool {
     if os.family.is_none() && os.name.is_none() && os.arch.is_none() && os.version.is_none() {
         return false;
     }
@@ -461,7 +462,7 @@ fn java_equals_ignore_case(a: &str, b: &str) -> bool {
 // property
 
 /// `PropertyProfileActivator.isActive`.
-fn property_matches(
+pub(crate) fn property_matches(
     property: &ActivationProperty,
     id: &str,
     ctx: &ActivationContext,
@@ -507,6 +508,18 @@ fn file_matches(
     ctx: &ActivationContext,
     problems: &mut Vec<ActivatorProblem>,
 ) -> bool {
+    file_matches_with(file, id, ctx, None, problems)
+}
+
+/// [`file_matches`] with the POM's properties looked up before user and system properties, as
+/// the model builder's `ProfileActivationFilePathInterpolator` does for POM profiles.
+pub(crate) fn file_matches_with(
+    file: &ActivationFile,
+    id: &str,
+    ctx: &ActivationContext,
+    project_properties: Option<&HashMap<String, String>>,
+    problems: &mut Vec<ActivatorProblem>,
+) -> bool {
     let (path, missing) = match (file.exists.as_deref(), file.missing.as_deref()) {
         (Some(p), _) if !p.is_empty() => (p, false),
         (_, Some(p)) if !p.is_empty() => (p, true),
@@ -523,8 +536,9 @@ fn file_matches(
                 return Some(b.clone());
             }
         }
-        ctx.user_properties
-            .get(expr)
+        project_properties
+            .and_then(|p| p.get(expr))
+            .or_else(|| ctx.user_properties.get(expr))
             .or_else(|| ctx.system_properties.get(expr))
             .cloned()
     };

@@ -1,0 +1,51 @@
+//! `m2r why g:a`: every path from the root to an artifact in the graph Maven resolves, the
+//! occurrences left out and why the version in the graph won. The explanation is the library's
+//! (`m2resolver::resolution::collect::view::render_why`).
+
+use crate::tree::{collect_root, root_of, session, GraphArgs};
+use m2resolver::resolution::collect::view::render_why;
+use std::path::PathBuf;
+
+/// Arguments of `m2r why`.
+#[derive(clap::Args, Debug)]
+pub struct WhyArgs {
+    #[command(flatten)]
+    graph: GraphArgs,
+    /// The project file.
+    #[arg(long, value_name = "FILE")]
+    pom: Option<PathBuf>,
+    /// The artifact to explain: groupId:artifactId.
+    #[arg(value_name = "GROUP:ARTIFACT")]
+    target: String,
+    /// The root when there is no --pom: groupId:artifactId[:extension[:classifier]]:version
+    #[arg(value_name = "COORD", required_unless_present = "pom")]
+    coord: Option<String>,
+}
+
+/// Runs `m2r why`; returns the exit status.
+pub fn run(args: WhyArgs) -> u8 {
+    let Some((group, artifact)) = args.target.split_once(':') else {
+        eprintln!("m2r: `{}` is not groupId:artifactId", args.target);
+        return 2;
+    };
+    let root = match root_of(args.coord.as_deref(), args.pom.as_ref()) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let session = match session(&args.graph, None) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match collect_root(&session, &root) {
+        Ok((_, result)) => {
+            crate::out(&render_why(&result, group, artifact));
+            u8::from(!result.errors.is_empty())
+        }
+        Err(errors) => {
+            for e in errors {
+                eprintln!("m2r: {e}");
+            }
+            1
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! The repository-backed [`DescriptorSource`]: POMs through the POM model builder's
+//! [`DescriptorReader`] (downloader, local repository, mirrors, proxies, credentials),
+//! version listings through the downloader's `maven-metadata.xml` handling, and repositories
+//! that POMs declare through the session's selectors.
+//!
+//! Speed: Resolver 1.6.3 reads POMs one at a time, depth first. Here every descriptor the
+//! collector is about to need is started at once on the async runtime, and each descriptor
+//! read ahead starts, in turn, the descriptors of the dependencies the collector will
+//! probably follow below it (compile and runtime scopes, not optional, at the version the
+//! project's dependency management gives them): the whole graph is fetched in parallel, bounded
+//! by the downloader's requests in flight, while the collector walks it in Maven's order. The
+//! collector only ever sees the answer for the exact artifact and repository list it asks
+//! for, so reading ahead changes no result.
+
+use super::collector::speculative_children;
+use super::rules::ManagementTable;
+use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
+use crate::download::Resolver;
+use crate::repository::{aggregate_repositories, RemoteRepository, Selectors};
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
+use crate::resolution::pom::{DescriptorError, DescriptorReader, ProblemKind};
+use futures_util::future::{BoxFuture, FutureExt, Shared};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+type Answer = Arc<Result<Arc<ArtifactDescriptor>, DescriptorError>>;
+type Pending = Shared<BoxFuture<'static, Answer>>;
+
+struct Inner {
+    reader: Arc<DescriptorReader>,
+    resolver: Resolver,
+    selectors: Selectors,
+    handle: tokio::runtime::Handle,
+    pending: Mutex<HashMap<String, Pending>>,
+    /// What to read ahead below a descriptor; `None` disables reading ahead.
+    table: Mutex<Option<Arc<ManagementTable>>>,
+}
+
+/// A [`DescriptorSource`] over real repositories, reading ahead in parallel.
+#[derive(Clone)]
+pub struct RepositorySource {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for RepositorySource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RepositorySource").finish_non_exhaustive()
+    }
+}
+
+fn key(artifact: &Artifact, repositories: &[RemoteRepository]) -> String {
+    let mut k = artifact.to_string();
+    for r in repositories {
+        k.push('|');
+        k.push_str(&r.id);
+        k.push('=');
+        k.push_str(r.url.as_written());
+        for m in &r.mirrored_repositories {
+            k.push('>');
+            k.push_str(&m.id);
+        }
+    }
+    k
+}
+
+impl RepositorySource {
+    /// A source reading through `reader`, listing versions through `resolver` (the same
+    /// downloader), applying `selectors` to POM repositories, running its fetches on `handle`.
+    pub fn new(
+        reader: Arc<DescriptorReader>,
+        resolver: Resolver,
+        selectors: Selectors,
+        handle: tokio::runtime::Handle,
+    ) -> Self {
+        RepositorySource {
+            inner: Arc::new(Inner {
+                reader,
+                resolver,
+                selectors,
+                handle,
+                pending: Mutex::new(HashMap::new()),
+                table: Mutex::new(None),
+            }),
+        }
+    }
+
+    /// Reads ahead below every descriptor with this dependency management (the project's);
+    /// without it only the collector's own hints are fetched ahead.
+    pub fn read_ahead(&self, managed: &[crate::resolution::artifact::Dependency]) {
+        if let Ok(mut t) = self.inner.table.lock() {
+            *t = Some(Arc::new(ManagementTable::new(managed)));
+        }
+    }
+
+    /// The descriptor reader.
+    pub fn reader(&self) -> &Arc<DescriptorReader> {
+        &self.inner.reader
+    }
+
+    /// The downloader.
+    pub fn resolver(&self) -> &Resolver {
+        &self.inner.resolver
+    }
+
+    /// Runs `f` to completion on the source's runtime (from a thread outside it).
+    pub fn block_on<F: std::future::Future>(&self, f: F) -> F::Output {
+        self.inner.handle.block_on(f)
+    }
+}
+
+impl Inner {
+    fn start(
+        self: &Arc<Self>,
+        artifact: Artifact,
+        repositories: Arc<[RemoteRepository]>,
+    ) -> Pending {
+        let k = key(&artifact, &repositories);
+        let mut pending = match self.pending.lock() {
+            Ok(p) => p,
+            Err(e) => e.into_inner(),
+        };
+        if let Some(p) = pending.get(&k) {
+            return p.clone();
+        }
+        let this = self.clone();
+        let task = self.handle.spawn(async move {
+            let answer = Arc::new(
+                this.reader
+                    .read_descriptor(&artifact, &repositories)
+                    .await
+                    .map(Arc::new),
+            );
+            if let Ok(d) = &*answer {
+                this.read_ahead_below(d, &repositories);
+            }
+            answer
+        });
+        let label = k.clone();
+        let fut: Pending = async move {
+            match task.await {
+                Ok(a) => a,
+                Err(e) => Arc::new(Err(DescriptorError::Transfer {
+                    artifact: Artifact::new("", "", "", "", ""),
+                    reason: format!("reading {label} failed: {e}"),
+                })),
+            }
+        }
+        .boxed()
+        .shared();
+        pending.insert(k, fut.clone());
+        fut
+    }
+
+    fn read_ahead_below(
+        self: &Arc<Self>,
+        d: &ArtifactDescriptor,
+        repositories: &Arc<[RemoteRepository]>,
+    ) {
+        let table = self.table.lock().ok().and_then(|t| t.clone());
+        let Some(table) = table else { return };
+        let children = speculative_children(&table, d);
+        if children.is_empty() {
+            return;
+        }
+        let child_repos: Arc<[RemoteRepository]> = Arc::from(aggregate_repositories(
+            repositories,
+            &d.repositories,
+            true,
+            &self.selectors,
+        ));
+        for c in children {
+            drop(self.start(c, child_repos.clone()));
+        }
+    }
+}
+
+fn outcome(answer: &Result<Arc<ArtifactDescriptor>, DescriptorError>) -> DescriptorOutcome {
+    match answer {
+        Ok(d) => DescriptorOutcome::Found(d.clone()),
+        Err(e) => match (e.kind(), e.partial()) {
+            (Some(ProblemKind::MissingPom), Some(partial)) => DescriptorOutcome::Missing {
+                artifact: e.artifact().clone(),
+                partial: Arc::new(partial),
+                message: e.to_string(),
+            },
+            (Some(ProblemKind::InvalidPom), Some(partial)) => DescriptorOutcome::Invalid {
+                artifact: e.artifact().clone(),
+                partial: Arc::new(partial),
+                message: e.to_string(),
+            },
+            _ => DescriptorOutcome::Failed(e.to_string()),
+        },
+    }
+}
+
+impl RepositorySource {
+    /// The descriptor of a root artifact, with its dependency management.
+    pub fn root_descriptor(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> DescriptorOutcome {
+        let answer = self
+            .inner
+            .handle
+            .block_on(self.inner.reader.read_descriptor(artifact, repositories))
+            .map(Arc::new);
+        outcome(&answer)
+    }
+}
+
+impl DescriptorSource for RepositorySource {
+    fn descriptor(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> DescriptorOutcome {
+        let fut = self
+            .inner
+            .start(artifact.clone(), Arc::from(repositories.to_vec()));
+        outcome(&self.inner.handle.block_on(fut))
+    }
+
+    fn versions(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> Vec<(String, VersionOrigin)> {
+        let (listed, problems) = self
+            .inner
+            .handle
+            .block_on(self.inner.resolver.list_versions(
+                &artifact.group_id,
+                &artifact.artifact_id,
+                repositories,
+            ));
+        for p in problems {
+            tracing::warn!("{p}");
+        }
+        listed
+            .into_iter()
+            .map(|(v, origin)| {
+                let origin = match origin {
+                    None => VersionOrigin::Local,
+                    Some(id) => repositories
+                        .iter()
+                        .position(|r| r.id == id)
+                        .map_or(VersionOrigin::Local, VersionOrigin::Remote),
+                };
+                (v, origin)
+            })
+            .collect()
+    }
+
+    fn aggregate(
+        &self,
+        dominant: &[RemoteRepository],
+        declared: &[RemoteRepository],
+    ) -> Vec<RemoteRepository> {
+        aggregate_repositories(dominant, declared, true, &self.inner.selectors)
+    }
+
+    fn prefetch(&self, requests: Vec<(Artifact, Arc<[RemoteRepository]>)>) {
+        for (a, r) in requests {
+            drop(self.inner.start(a, r));
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Transitive dependency resolution as Maven Resolver 1.6.3 does it for Maven 3.8.7:
+//! collection ([`collector`], `DefaultDependencyCollector` with the session rules of
+//! [`rules`]), version ranges ([`ranges`], `DefaultVersionRangeResolver`), conflict resolution
+//! ([`conflict`], `ConflictResolver` with Maven's selectors), the resulting
+//! [`DependencyGraph`] ([`graph`]), its documents ([`view`]: `m2r tree --json`, the human
+//! tree, `m2r why`), the class paths Maven derives from it ([`classpath`]) and the download
+//! of every artifact in it ([`resolve`]).
+//!
+//! Descriptors and version listings come through a [`DescriptorSource`] ([`source`]); the
+//! repository-backed one, which fetches POMs ahead in parallel while the graph is built in
+//! Maven's order, is [`fetch::RepositorySource`].
+//!
+//! This module does not build POM models (that is [`crate::resolution::pom`]'s) or download
+//! artifacts itself (that is [`crate::download`]'s).
+//!
+//! ```
+//! use m2resolver::resolution::collect::{collect, CollectRequest, MemorySource};
+//! use m2resolver::resolution::{Artifact, ArtifactDescriptor, Dependency};
+//! let jar = |a: &str, v: &str| Artifact::from_type("g", a, "jar", "", v);
+//! let mut world = MemorySource::new();
+//! world.add("g:a:jar:1", ArtifactDescriptor { dependencies: vec![Dependency::new(jar("c", "1"), "compile")], ..Default::default() });
+//! world.add("g:b:jar:1", ArtifactDescriptor { dependencies: vec![Dependency::new(jar("c", "2"), "runtime")], ..Default::default() });
+//! let request = CollectRequest {
+//!     root: Artifact::new("g", "app", "pom", "", "1"),
+//!     dependencies: vec![Dependency::new(jar("a", "1"), "compile"), Dependency::new(jar("b", "1"), "compile")],
+//!     managed_dependencies: vec![],
+//!     repositories: vec![],
+//! };
+//! let result = collect(&world, &request);
+//! let cp: Vec<String> = m2resolver::resolution::collect::view::classpath(&result.graph);
+//! // nearest wins, first declaration at equal depth: c:1 under a
+//! assert_eq!(cp, ["g:a:jar:1:compile", "g:c:jar:1:compile", "g:b:jar:1:compile"]);
+//! ```
+
+pub mod classpath;
+pub mod collector;
+pub mod conflict;
+pub mod fetch;
+pub mod graph;
+pub mod project;
+pub mod ranges;
+pub mod resolve;
+pub mod rules;
+pub mod source;
+pub mod view;
+
+pub use collector::{CollectError, CollectRequest, CollectResult, Problem, ProblemKind};
+pub use graph::{
+    DependencyGraph, DependencyNode, DependencyVisitor, NodeId, Omission, OmissionReason,
+};
+pub use source::{DescriptorOutcome, DescriptorSource, MemorySource, VersionOrigin};
+
+/// Collects the graph of `request` and resolves its conflicts, as Maven's
+/// `RepositorySystem.collectDependencies` does with the session of
+/// `MavenRepositorySystemUtils.newSession()`. Blocking: call it from a thread that may wait
+/// (the repository-backed source runs its fetches on its own runtime).
+pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> CollectResult {
+    let mut collector = collector::Collector::new(source, request);
+    collector.run(request);
+    let mut errors = std::mem::take(&mut collector.errors);
+    let problems = std::mem::take(&mut collector.problems);
+    let mut graph = collector.graph;
+    tracing::debug!(
+        nodes = graph.nodes.len(),
+        lists = graph.lists.len(),
+        "collected {}",
+        request.root
+    );
+    if let Err(e) = conflict::resolve_conflicts(&mut graph) {
+        errors.push(e);
+    }
+    CollectResult {
+        graph,
+        problems,
+        errors,
+    }
+}

@@ -1,0 +1,106 @@
+//! Resolution: every artifact of a resolved graph downloaded through the downloader
+//! (checksums, update policies, offline mode, `_remote.repositories`), each from the
+//! repositories its node came with, all at once (the downloader bounds the requests in flight),
+//! reported in Maven's class-path order. `system` dependencies are not downloaded: their path
+//! is the declared `systemPath`, which must exist.
+
+use super::classpath::{self, ClasspathScope};
+use super::graph::{DependencyGraph, NodeId};
+use crate::download::{Coordinate, DownloadError, ResolvedArtifact, Resolver};
+use crate::resolution::artifact::Artifact;
+use std::path::PathBuf;
+
+/// Why one artifact of the graph could not be resolved.
+#[derive(Debug, thiserror::Error)]
+pub enum ArtifactError {
+    /// The download failed.
+    #[error(transparent)]
+    Download(#[from] DownloadError),
+    /// A `system` dependency whose file is not there.
+    #[error("{artifact}: the system path {} does not exist", path.display())]
+    SystemPath {
+        /// The artifact.
+        artifact: String,
+        /// The declared `systemPath`.
+        path: PathBuf,
+    },
+}
+
+/// One artifact of the graph, resolved or not.
+#[derive(Debug)]
+pub struct ResolvedNode {
+    /// The graph node.
+    pub node: NodeId,
+    /// The artifact (resolved version).
+    pub artifact: Artifact,
+    /// The scope after conflict resolution.
+    pub scope: String,
+    /// The file in the local repository (or the system path), or why there is none.
+    pub file: Result<PathBuf, ArtifactError>,
+    /// The downloader's record (repository, checksum outcome), for downloaded artifacts.
+    pub download: Option<ResolvedArtifact>,
+}
+
+/// Downloads the artifacts of `graph` (each once, first occurrence in resolution order),
+/// filtered by class-path `scope` (`None`: every node, as Resolver's `resolveDependencies`
+/// without a filter), in parallel; results in class-path order.
+pub async fn resolve_artifacts(
+    resolver: &Resolver,
+    graph: &DependencyGraph,
+    scope: Option<ClasspathScope>,
+) -> Vec<ResolvedNode> {
+    let nodes = classpath::nodes(graph, scope);
+    let jobs = nodes.iter().map(|&id| {
+        let node = graph.node(id);
+        let artifact = node
+            .artifact()
+            .cloned()
+            .unwrap_or_else(|| Artifact::new("", "", "", "", ""));
+        let scope = node.scope().to_string();
+        let repositories = node.repositories.clone();
+        async move {
+            if let Some(p) = &artifact.local_path {
+                let path = PathBuf::from(p);
+                let file = if path.is_file() {
+                    Ok(path)
+                } else {
+                    Err(ArtifactError::SystemPath {
+                        artifact: artifact.to_string(),
+                        path,
+                    })
+                };
+                return ResolvedNode {
+                    node: id,
+                    artifact,
+                    scope,
+                    file,
+                    download: None,
+                };
+            }
+            let coord = Coordinate {
+                group_id: artifact.group_id.clone(),
+                artifact_id: artifact.artifact_id.clone(),
+                extension: artifact.extension.clone(),
+                classifier: artifact.classifier.clone(),
+                version: artifact.version.clone(),
+            };
+            match resolver.resolve_in(&coord, &repositories).await {
+                Ok(r) => ResolvedNode {
+                    node: id,
+                    artifact,
+                    scope,
+                    file: Ok(r.path.clone()),
+                    download: Some(r),
+                },
+                Err(e) => ResolvedNode {
+                    node: id,
+                    artifact,
+                    scope,
+                    file: Err(e.into()),
+                    download: None,
+                },
+            }
+        }
+    });
+    futures_util::future::join_all(jobs).await
+}

@@ -1,0 +1,816 @@
+//! Maven 3.8.7's `DefaultModelBuilder`, for the dependency view.
+//!
+//! Phase 1, per model of the lineage (the POM, its parents, the super POM): read and validate
+//! the raw model; merge duplicate dependencies; select the active profiles and inject them;
+//! add the model's repositories to the [`ModelResolver`]; find the parent — through
+//! `relativePath` next to the file (a project's `../pom.xml`), else from the repositories — and
+//! stop on a cycle. Then inheritance from the super POM down, interpolation of the POM, and the
+//! interpolated repositories replace the raw ones in the resolver.
+//!
+//! Phase 2: `import`-scoped BOMs of `dependencyManagement` (each built the same way, with the
+//! chain of imports to detect cycles; the first declaration of a key wins), management
+//! injection, default scopes, and validation of the effective model. An ERROR anywhere makes
+//! the build fail with all problems.
+
+use super::interpolate::{interpolate_model, Context};
+use super::merge;
+use super::model::{Dependency, Model, Origin};
+use super::problem::{has_errors, ModelProblem};
+use super::profiles;
+use super::source::{ModelResolver, ParentData, Shared};
+use super::superpom::super_model;
+use super::validate::{self, MAVEN_2_0, MINIMAL};
+use crate::settings::profiles::ActivationContext;
+use crate::settings::Severity;
+use std::collections::HashMap;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// One model build.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The POM file.
+    pub file: PathBuf,
+    /// True for a project file (Maven's `pomFile`): `${basedir}`, strict reading whose
+    /// complaints are errors.
+    pub project: bool,
+    /// Validation level ([`validate::MINIMAL`] for dependency POMs, [`validate::MAVEN_3_0`]
+    /// for project files).
+    pub level: u32,
+    /// Use the session's caches of parents and imports (Maven's model cache; descriptor
+    /// reading has one, the project build of the oracle does not).
+    pub use_cache: bool,
+    /// The properties profile activation and interpolation see.
+    pub properties: Arc<Properties>,
+}
+
+/// User and system properties of a build. Maven gives dependency POMs no user properties: the
+/// session's `-D`s are merged into their system properties (so a POM's own `<properties>` win
+/// over them), while a project file sees them as user properties (which win).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Properties {
+    /// User properties.
+    pub user: HashMap<String, String>,
+    /// System properties.
+    pub system: HashMap<String, String>,
+}
+
+impl Properties {
+    /// For dependency POMs: system properties with the user properties on top, no user
+    /// properties (`DefaultArtifactDescriptorReader`).
+    pub fn for_dependencies(
+        user: &HashMap<String, String>,
+        system: &HashMap<String, String>,
+    ) -> Self {
+        let mut merged = system.clone();
+        merged.extend(user.iter().map(|(k, v)| (k.clone(), v.clone())));
+        Properties {
+            user: HashMap::new(),
+            system: merged,
+        }
+    }
+}
+
+/// A built model.
+#[derive(Debug, Clone)]
+pub struct Built {
+    /// The effective model.
+    pub model: Model,
+    /// Warnings met on the way.
+    pub problems: Vec<ModelProblem>,
+    /// The lineage, the POM first: `groupId:artifactId:version` and where each was read.
+    pub lineage: Vec<(String, Option<PathBuf>)>,
+    /// Active profiles as `model: id`.
+    pub active_profiles: Vec<String>,
+}
+
+/// Why a build failed: every problem (at least one ERROR or FATAL) and the parent chain read so
+/// far, the POM first.
+#[derive(Debug, Clone)]
+pub struct Failed {
+    /// The problems.
+    pub problems: Vec<ModelProblem>,
+    /// `groupId:artifactId:version` of each POM read, the POM first.
+    pub chain: Vec<String>,
+}
+
+type BuildFuture<'a> = Pin<Box<dyn Future<Output = Result<Built, Failed>> + Send + 'a>>;
+
+struct Lineage {
+    model: Model,
+    file: Option<PathBuf>,
+    id: String,
+}
+
+/// Builds the effective model of `req.file`.
+pub fn build<'a>(
+    shared: &'a Shared,
+    req: &'a Request,
+    resolver: &'a mut ModelResolver,
+    import_ids: &'a mut Vec<String>,
+) -> BuildFuture<'a> {
+    Box::pin(build_inner(shared, req, resolver, import_ids))
+}
+
+fn source_of(file: &Path) -> String {
+    file.display().to_string()
+}
+
+/// `readModel`: parse (cached), strict complaints as Maven reports them, raw validation.
+fn read_model(
+    shared: &Shared,
+    file: &Path,
+    pom_file: Option<&Path>,
+    level: u32,
+    problems: &mut Vec<ModelProblem>,
+) -> Option<Arc<Model>> {
+    let parsed = shared.parse(file);
+    let location = source_of(file);
+    match &*parsed {
+        Err(issue) => {
+            let what = if issue.unreadable {
+                "Non-readable"
+            } else {
+                "Non-parseable"
+            };
+            problems.push(
+                ModelProblem::new(
+                    Severity::Fatal,
+                    &location,
+                    format!("{what} POM {location}: {}", issue.message),
+                )
+                .at(issue.pos),
+            );
+            None
+        }
+        Ok((model, strict_error)) => {
+            if level >= MAVEN_2_0 {
+                if let Some(e) = strict_error {
+                    let severity = if pom_file.is_some() {
+                        Severity::Error
+                    } else {
+                        Severity::Warning
+                    };
+                    problems.push(
+                        ModelProblem::new(
+                            severity,
+                            &location,
+                            format!("Malformed POM {location}: {}", e.message),
+                        )
+                        .at(e.pos),
+                    );
+                }
+            }
+            let m = match pom_file {
+                None => model.clone(),
+                Some(f) => {
+                    let mut m = (**model).clone();
+                    m.pom_file = Some(f.to_path_buf());
+                    Arc::new(m)
+                }
+            };
+            let raw = validate::validate_raw(&m, level, &location);
+            let fatal = raw.iter().any(|p| p.severity == Severity::Fatal);
+            problems.extend(raw);
+            (!fatal).then_some(m)
+        }
+    }
+}
+
+fn fail(problems: Vec<ModelProblem>, lineage: &[Lineage]) -> Failed {
+    Failed {
+        problems,
+        chain: lineage.iter().map(|l| l.id.clone()).collect(),
+    }
+}
+
+fn properties_map(m: &Model) -> HashMap<String, String> {
+    m.base
+        .properties
+        .iter()
+        .map(|p| (p.key.clone(), p.value.clone()))
+        .collect()
+}
+
+async fn build_inner(
+    shared: &Shared,
+    req: &Request,
+    resolver: &mut ModelResolver,
+    import_ids: &mut Vec<String>,
+) -> Result<Built, Failed> {
+    let mut problems = Vec::new();
+    let (user, system) = (&req.properties.user, &req.properties.system);
+    let pom_file = req.project.then_some(req.file.as_path());
+    let Some(input) = read_model(shared, &req.file, pom_file, req.level, &mut problems) else {
+        return Err(Failed {
+            problems,
+            chain: Vec::new(),
+        });
+    };
+    let project_dir = if req.project {
+        req.file.parent().map(Path::to_path_buf)
+    } else {
+        None
+    };
+    let activation = ActivationContext {
+        system_properties: system.clone().into(),
+        user_properties: user.clone().into(),
+        project_dir: project_dir.clone(),
+        ..ActivationContext::default()
+    };
+
+    let mut lineage: Vec<Lineage> = Vec::new();
+    let mut active_profiles = Vec::new();
+    let mut parent_ids: Vec<String> = Vec::new();
+    let mut current_raw: Arc<Model> = input;
+    let mut current_file = Some(req.file.clone());
+    let mut current_id = String::new();
+    let mut is_super = false;
+    loop {
+        let mut tmp = (*current_raw).clone();
+        merge::merge_duplicate_dependencies(&mut tmp);
+        let label = tmp.label.to_string();
+        let (active, found) = profiles::select(
+            &current_raw.profiles,
+            &activation,
+            &properties_map(&tmp),
+            current_file
+                .as_deref()
+                .map(source_of)
+                .as_deref()
+                .unwrap_or(&label),
+        );
+        problems.extend(found);
+        for i in active {
+            let p = &current_raw.profiles[i];
+            active_profiles.push(format!("{label}: {}", p.id));
+            merge::inject_profile(&mut tmp, p);
+        }
+        if is_super {
+            lineage.push(Lineage {
+                model: tmp,
+                file: None,
+                id: String::new(),
+            });
+            break;
+        }
+        for r in &tmp.base.repositories {
+            resolver.add_repository(r, false, &shared.selectors);
+        }
+        let first = lineage.is_empty();
+        let parent = read_parent(
+            shared,
+            req,
+            resolver,
+            &tmp,
+            current_file.as_deref(),
+            first,
+            &mut problems,
+        )
+        .await;
+        let parent = match parent {
+            Ok(p) => p,
+            Err(()) => {
+                let id = if first { tmp.id() } else { current_id };
+                let parent_id = tmp.parent.as_ref().map(|p| p.id());
+                lineage.push(Lineage {
+                    model: tmp,
+                    file: current_file,
+                    id,
+                });
+                let mut failed = fail(problems, &lineage);
+                failed.chain.extend(parent_id);
+                return Err(failed);
+            }
+        };
+        let this_id = if first {
+            let p = parent.as_ref();
+            format!(
+                "{}:{}:{}",
+                current_raw
+                    .group_id
+                    .clone()
+                    .or_else(|| p.map(|p| p.group_id.clone()))
+                    .unwrap_or_else(|| "null".into()),
+                current_raw.artifact_id.as_deref().unwrap_or("null"),
+                current_raw
+                    .version
+                    .clone()
+                    .or_else(|| p.map(|p| p.version.clone()))
+                    .unwrap_or_else(|| "null".into())
+            )
+        } else {
+            current_id.clone()
+        };
+        lineage.push(Lineage {
+            model: tmp,
+            file: current_file.clone(),
+            id: this_id.clone(),
+        });
+        match parent {
+            None => {
+                current_raw = super_model();
+                current_file = None;
+                is_super = true;
+            }
+            Some(p) => {
+                if first {
+                    parent_ids.push(this_id);
+                } else if parent_ids.contains(&p.id()) {
+                    let mut message = String::from("The parents form a cycle: ");
+                    for id in &parent_ids {
+                        message.push_str(id);
+                        message.push_str(" -> ");
+                    }
+                    message.push_str(&p.id());
+                    problems.push(ModelProblem::new(
+                        Severity::Fatal,
+                        source_of(&req.file),
+                        message,
+                    ));
+                    let mut failed = fail(problems, &lineage);
+                    failed.chain.push(p.id());
+                    // Maven walks the loop once more before it notices; name it once, up to the
+                    // first POM met twice.
+                    if let Some(repeat) = (1..failed.chain.len())
+                        .find(|&i| failed.chain[..i].contains(&failed.chain[i]))
+                    {
+                        failed.chain.truncate(repeat + 1);
+                    }
+                    return Err(failed);
+                } else {
+                    parent_ids.push(p.id());
+                }
+                current_id = p.id();
+                current_raw = p.raw.clone();
+                current_file = Some(p.file.clone());
+            }
+        }
+    }
+
+    // Inheritance, from the super POM down.
+    for i in (0..lineage.len() - 1).rev() {
+        let (head, tail) = lineage.split_at_mut(i + 1);
+        merge::inherit(&mut head[i].model, &tail[0].model);
+    }
+    let chain: Vec<(String, Option<PathBuf>)> = lineage
+        .iter()
+        .filter(|l| !l.id.is_empty())
+        .map(|l| (l.id.clone(), l.file.clone()))
+        .collect();
+    let mut model = lineage.swap_remove(0).model;
+
+    // Interpolation.
+    for key in ["revision", "changelist", "sha1"] {
+        if let Some(v) = user.get(key) {
+            match model.base.properties.iter_mut().find(|p| p.key == key) {
+                Some(p) => p.value = v.clone(),
+                None => model.base.properties.push(super::model::Property {
+                    key: key.to_string(),
+                    value: v.clone(),
+                    origin: Origin {
+                        model: Arc::from("-D"),
+                        ..Origin::default()
+                    },
+                }),
+            }
+        }
+    }
+    let source = source_of(&req.file);
+    let ctx = Context {
+        user_properties: user,
+        system_properties: system,
+        project_dir: project_dir.as_deref(),
+        source: &source,
+    };
+    problems.extend(interpolate_model(&mut model, &ctx));
+    for r in &model.base.repositories {
+        resolver.add_repository(r, true, &shared.selectors);
+    }
+
+    // Phase 2.
+    import_management(shared, req, resolver, &mut model, &mut problems, import_ids).await;
+    merge::inject_management(&mut model);
+    merge::inject_default_scopes(&mut model);
+    problems.extend(validate::validate_effective(
+        &model,
+        req.level,
+        &source_of(&req.file),
+    ));
+    let chain_ids: Vec<String> = chain.iter().map(|(id, _)| id.clone()).collect();
+    if has_errors(&problems) {
+        return Err(Failed {
+            problems,
+            chain: chain_ids,
+        });
+    }
+    Ok(Built {
+        model,
+        problems,
+        lineage: chain,
+        active_profiles,
+    })
+}
+
+/// `readParent`: locally through `relativePath` when the file there is the declared parent,
+/// else from the repositories (cached per session for dependency POMs).
+async fn read_parent(
+    shared: &Shared,
+    req: &Request,
+    resolver: &ModelResolver,
+    child: &Model,
+    child_file: Option<&Path>,
+    child_is_root: bool,
+    problems: &mut Vec<ModelProblem>,
+) -> Result<Option<ParentData>, ()> {
+    let Some(parent) = &child.parent else {
+        return Ok(None);
+    };
+    let g = parent.group_id.clone().unwrap_or_default();
+    let a = parent.artifact_id.clone().unwrap_or_default();
+    let v = parent.version.clone().unwrap_or_default();
+    let key = format!("{g}:{a}:{v}");
+    let cached = if req.use_cache {
+        shared.cached_parent(&key)
+    } else {
+        None
+    };
+    let data = match cached {
+        Some(d) => d,
+        None => {
+            let local =
+                read_parent_locally(shared, req, child, child_file, child_is_root, problems)?;
+            match local {
+                Some(d) => d,
+                None => {
+                    let d = read_parent_externally(
+                        shared,
+                        req,
+                        resolver,
+                        child,
+                        child_file,
+                        child_is_root,
+                        problems,
+                    )
+                    .await?;
+                    if req.use_cache {
+                        shared.cache_parent(key, d.clone());
+                    }
+                    d
+                }
+            }
+        }
+    };
+    if data.raw.packaging != "pom" {
+        problems.push(
+            ModelProblem::new(
+                Severity::Error,
+                source_of(&data.file),
+                format!(
+                    "Invalid packaging for parent POM {}, must be \"pom\" but is \"{}\"",
+                    data.raw.id(),
+                    data.raw.packaging
+                ),
+            )
+            .at(Some(parent.pos)),
+        );
+    }
+    Ok(Some(data))
+}
+
+fn related_file(child_file: &Path, relative: &str) -> Option<PathBuf> {
+    let dir = child_file.parent()?;
+    let mut candidate = dir.join(relative.replace('\\', "/"));
+    if candidate.is_dir() {
+        candidate = candidate.join("pom.xml");
+    }
+    if !candidate.is_file() {
+        return None;
+    }
+    // URI.normalize: drop `.` and `x/..`.
+    let mut out = PathBuf::new();
+    for c in candidate.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    Some(out)
+}
+
+fn read_parent_locally(
+    shared: &Shared,
+    req: &Request,
+    child: &Model,
+    child_file: Option<&Path>,
+    child_is_root: bool,
+    problems: &mut Vec<ModelProblem>,
+) -> Result<Option<ParentData>, ()> {
+    let Some(parent) = &child.parent else {
+        return Ok(None);
+    };
+    let Some(child_file) = child_file else {
+        return Ok(None);
+    };
+    if parent.relative_path.is_empty() {
+        return Ok(None);
+    }
+    let Some(candidate) = related_file(child_file, &parent.relative_path) else {
+        return Ok(None);
+    };
+    let Some(model) = read_model(shared, &candidate, Some(&candidate), req.level, problems) else {
+        return Err(());
+    };
+    let g = model
+        .group_id
+        .clone()
+        .or_else(|| model.parent.as_ref().and_then(|p| p.group_id.clone()));
+    let a = model.artifact_id.clone();
+    let v = model
+        .version
+        .clone()
+        .or_else(|| model.parent.as_ref().and_then(|p| p.version.clone()));
+    if g.is_none() || g != parent.group_id || a.is_none() || a != parent.artifact_id {
+        let mut message = String::from("'parent.relativePath'");
+        if !child_is_root {
+            message.push_str(&format!(" of POM {}", child.id()));
+        }
+        message.push_str(&format!(
+            " points at {}:{} instead of {}:{}, please verify your project structure",
+            g.as_deref().unwrap_or("null"),
+            a.as_deref().unwrap_or("null"),
+            parent.group_id.as_deref().unwrap_or("null"),
+            parent.artifact_id.as_deref().unwrap_or("null")
+        ));
+        problems.push(
+            ModelProblem::new(
+                Severity::Warning,
+                child_source(child, Some(child_file)),
+                message,
+            )
+            .at(Some(parent.pos)),
+        );
+        return Ok(None);
+    }
+    if let (Some(v), Some(pv)) = (&v, &parent.version) {
+        if v != pv {
+            // A plain version that differs, or a range (Maven checks containment with its
+            // artifact versions): the repositories decide.
+            return Ok(None);
+        }
+    }
+    Ok(Some(ParentData {
+        raw: model,
+        file: candidate,
+        group_id: g.unwrap_or_default(),
+        artifact_id: a.unwrap_or_default(),
+        version: v.unwrap_or_default(),
+    }))
+}
+
+/// How problems name a POM: its file when known, else its coordinates.
+fn child_source(child: &Model, file: Option<&Path>) -> String {
+    file.map(source_of)
+        .unwrap_or_else(|| child.label.to_string())
+}
+
+fn references_parent_version(v: &str) -> bool {
+    matches!(
+        v,
+        "${pom.version}"
+            | "${project.version}"
+            | "${pom.parent.version}"
+            | "${project.parent.version}"
+    )
+}
+
+async fn read_parent_externally(
+    shared: &Shared,
+    req: &Request,
+    resolver: &ModelResolver,
+    child: &Model,
+    child_file: Option<&Path>,
+    child_is_root: bool,
+    problems: &mut Vec<ModelProblem>,
+) -> Result<ParentData, ()> {
+    let Some(parent) = &child.parent else {
+        return Err(());
+    };
+    let source = child_source(child, child_file);
+    let g = parent.group_id.clone().unwrap_or_default();
+    let a = parent.artifact_id.clone().unwrap_or_default();
+    let declared = parent.version.clone().unwrap_or_default();
+    let unresolvable = |message: String, problems: &mut Vec<ModelProblem>| {
+        let id = format!("{g}:{a}:{declared}");
+        let mut text = String::from("Non-resolvable parent POM");
+        if !(message.contains(&g) && message.contains(&a) && message.contains(&declared)) {
+            text.push_str(&format!(" {id}"));
+        }
+        if !child_is_root {
+            text.push_str(&format!(" for {}", child.id()));
+        }
+        text.push_str(&format!(": {message}"));
+        if child.pom_file.is_some() {
+            if parent.relative_path.is_empty() {
+                text.push_str(" and 'parent.relativePath' points at no local POM");
+            } else {
+                text.push_str(" and 'parent.relativePath' points at wrong local POM");
+            }
+        }
+        problems.push(
+            ModelProblem::new(Severity::Fatal, &source, text)
+                .at(Some(parent.pos))
+                .unresolvable(),
+        );
+    };
+    let version = match resolver
+        .resolve_parent_version(shared, &g, &a, &declared)
+        .await
+    {
+        Ok(v) => v,
+        Err(e) => {
+            unresolvable(e, problems);
+            return Err(());
+        }
+    };
+    let file = match resolver.resolve_model(shared, &g, &a, &version).await {
+        Ok(f) => f,
+        Err(e) => {
+            unresolvable(e, problems);
+            return Err(());
+        }
+    };
+    let lenient = req.level.min(MAVEN_2_0);
+    let Some(model) = read_model(shared, &file, None, lenient, problems) else {
+        return Err(());
+    };
+    if version != declared {
+        match child.version.as_deref() {
+            None => problems.push(
+                ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
+                    .at(Some(parent.pos)),
+            ),
+            Some(v) if references_parent_version(v) => problems.push(
+                ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
+                    .at(Some(parent.pos)),
+            ),
+            Some(_) => {}
+        }
+    }
+    Ok(ParentData {
+        raw: model,
+        file,
+        group_id: g,
+        artifact_id: a,
+        version,
+    })
+}
+
+/// `importDependencyManagement`: replaces `import` entries by the BOMs' management.
+async fn import_management(
+    shared: &Shared,
+    req: &Request,
+    resolver: &ModelResolver,
+    model: &mut Model,
+    problems: &mut Vec<ModelProblem>,
+    import_ids: &mut Vec<String>,
+) {
+    let Some(dm) = model.base.dependency_management.take() else {
+        return;
+    };
+    let importing = format!(
+        "{}:{}:{}",
+        model.group_id.as_deref().unwrap_or("null"),
+        model.artifact_id.as_deref().unwrap_or("null"),
+        model.version.as_deref().unwrap_or("null")
+    );
+    import_ids.push(importing.clone());
+    let source = source_of(&req.file);
+    let mut kept = Vec::with_capacity(dm.len());
+    let mut imports: Vec<Vec<Dependency>> = Vec::new();
+    for d in dm {
+        if d.type_ != "pom" || d.scope.as_deref() != Some("import") {
+            kept.push(d);
+            continue;
+        }
+        let pos = Some(d.origin.pos);
+        let key = d.management_key();
+        let missing = |field: &str| {
+            ModelProblem::new(
+                Severity::Error,
+                &source,
+                format!(
+                    "'dependencyManagement.dependencies.dependency.{field}' for {key} is missing."
+                ),
+            )
+            .at(pos)
+        };
+        let (g, a, v) = match (&d.group_id, &d.artifact_id, &d.version) {
+            (Some(g), Some(a), Some(v)) if !g.is_empty() && !a.is_empty() && !v.is_empty() => {
+                (g.clone(), a.clone(), v.clone())
+            }
+            (g, a, _) => {
+                let field = if g.as_deref().is_none_or(str::is_empty) {
+                    "groupId"
+                } else if a.as_deref().is_none_or(str::is_empty) {
+                    "artifactId"
+                } else {
+                    "version"
+                };
+                problems.push(missing(field));
+                continue;
+            }
+        };
+        let imported = format!("{g}:{a}:{v}");
+        if import_ids.contains(&imported) {
+            let mut message =
+                String::from("The dependencies of type=pom and with scope=import form a cycle: ");
+            for id in import_ids.iter() {
+                message.push_str(id);
+                message.push_str(" -> ");
+            }
+            message.push_str(&imported);
+            problems.push(ModelProblem::new(Severity::Error, &source, message).at(pos));
+            continue;
+        }
+        // Imports are cached even for project files (where Maven has no model cache): the
+        // answer is the same, and diamonds of BOMs importing BOMs stay linear. Builds that see
+        // different properties (dependency POMs, project files) do not share entries.
+        let cache_key = format!("{:p}|{imported}", Arc::as_ptr(&req.properties));
+        let cached = shared.cached_import(&cache_key);
+        let managed = match cached {
+            Some(m) => m,
+            None => {
+                let file = match resolver.resolve_model(shared, &g, &a, &v).await {
+                    Ok(f) => f,
+                    Err(e) => {
+                        let mut text = String::from("Non-resolvable import POM");
+                        if !(e.contains(&g) && e.contains(&a) && e.contains(&v)) {
+                            text.push_str(&format!(" {imported}"));
+                        }
+                        text.push_str(&format!(": {e}"));
+                        text.push_str(&format!(
+                            " (import chain {} → import {imported})",
+                            import_ids.join(" → import ")
+                        ));
+                        problems.push(
+                            ModelProblem::new(Severity::Error, &source, text)
+                                .at(pos)
+                                .unresolvable(),
+                        );
+                        continue;
+                    }
+                };
+                let sub = Request {
+                    file,
+                    project: false,
+                    level: MINIMAL,
+                    use_cache: req.use_cache,
+                    properties: req.properties.clone(),
+                };
+                let mut copy = resolver.clone();
+                match build(shared, &sub, &mut copy, import_ids).await {
+                    Err(f) => {
+                        problems.extend(f.problems);
+                        continue;
+                    }
+                    Ok(built) => {
+                        problems.extend(built.problems);
+                        let m =
+                            Arc::new(built.model.base.dependency_management.unwrap_or_default());
+                        shared.cache_import(cache_key, m.clone());
+                        m
+                    }
+                }
+            }
+        };
+        let entries = managed
+            .iter()
+            .map(|e| {
+                let mut e = e.clone();
+                let boms = match e.trace.imported.take() {
+                    Some((mut chain, _)) => {
+                        chain.insert(0, imported.clone());
+                        chain
+                    }
+                    None => vec![imported.clone()],
+                };
+                e.trace.imported = Some((boms, d.origin.clone()));
+                e
+            })
+            .collect();
+        imports.push(entries);
+    }
+    if let Some(i) = import_ids.iter().rposition(|x| *x == importing) {
+        import_ids.remove(i);
+    }
+    model.base.dependency_management = Some(kept);
+    merge::import_management(model, imports);
+}

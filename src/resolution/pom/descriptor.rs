@@ -1,0 +1,570 @@
+//! Artifact descriptors as Maven Resolver's `DefaultArtifactDescriptorReader` (maven-resolver-
+//! provider 3.8.7) reads them, and project models for `m2r tree --pom`.
+//!
+//! For an artifact: fetch its POM (`g:a:pom:v`) through the downloader from the repositories
+//! given, build the effective model (validation level minimal, the session's `-D`s as system
+//! properties, the session's model cache), and follow `distributionManagement/relocation` until
+//! a POM without one (a relocation seen twice is a cycle). The session's policy is Maven's:
+//! a missing POM and an invalid POM are reported ([`DescriptorError::kind`]) and the artifact is
+//! kept without dependencies; a parent or BOM that cannot be fetched fails the descriptor.
+//!
+//! [`DescriptorReader`] is shared behind an `Arc` by the dependency collector: it is `Send +
+//! Sync`, reads each POM file once per session, builds each parent and BOM once, and remembers
+//! every descriptor it built (per artifact and repository list).
+
+use super::builder::{self, Built, Properties, Request};
+use super::model::{Dependency as PomDependency, Model, Relocation};
+use super::problem::ModelProblem;
+use super::source::{is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared};
+use super::validate::{MAVEN_3_0, MINIMAL};
+use crate::download::coords::base_version;
+use crate::download::Resolver;
+use crate::repository::{RemoteRepository, Selectors};
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency, Exclusion};
+use crate::settings::Severity;
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// How Maven reports a descriptor it could not read but keeps going without.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProblemKind {
+    /// The POM is in none of the repositories (`missing-pom`).
+    MissingPom,
+    /// The POM (or a parent or BOM) is malformed or invalid (`invalid-pom`).
+    InvalidPom,
+}
+
+impl ProblemKind {
+    /// `missing-pom` or `invalid-pom`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            ProblemKind::MissingPom => "missing-pom",
+            ProblemKind::InvalidPom => "invalid-pom",
+        }
+    }
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+fn first_errors(problems: &[ModelProblem]) -> String {
+    let errors: Vec<String> = problems
+        .iter()
+        .filter(|p| p.is_error())
+        .take(3)
+        .map(|p| {
+            let mut s = p.message.clone();
+            if let Some(l) = p.line {
+                s.push_str(&format!(" ({}:{l}:{})", p.source, p.column.unwrap_or(0)));
+            }
+            s
+        })
+        .collect();
+    errors.join("; ")
+}
+
+fn chain_text(chain: &[String]) -> String {
+    match chain.split_first() {
+        None => String::new(),
+        Some((first, rest)) => {
+            let mut s = first.clone();
+            for p in rest {
+                s.push_str(" → parent ");
+                s.push_str(p);
+            }
+            s
+        }
+    }
+}
+
+/// Why a descriptor could not be read.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum DescriptorError {
+    /// No repository has the POM: Maven warns (`missing-pom`) and keeps the artifact.
+    #[error("the POM of {artifact} was not found: {reason}")]
+    Missing {
+        /// The artifact whose POM is missing (after relocations).
+        artifact: Artifact,
+        /// Relocations followed before.
+        relocations: Vec<Artifact>,
+        /// What the downloader said (repositories searched).
+        reason: String,
+    },
+    /// The POM, a parent or a BOM is malformed or invalid: Maven warns (`invalid-pom`) and
+    /// keeps the artifact without dependencies.
+    #[error("the POM of {artifact}{} is invalid{}: {}", file.as_ref().map(|f| format!(" ({})", f.display())).unwrap_or_default(), if chain.len() > 1 { format!(" (lineage {})", chain_text(chain)) } else { String::new() }, first_errors(problems))]
+    Invalid {
+        /// The artifact whose POM is invalid (after relocations).
+        artifact: Artifact,
+        /// Relocations followed before.
+        relocations: Vec<Artifact>,
+        /// The POM file.
+        file: Option<PathBuf>,
+        /// Every problem of the build, errors and warnings.
+        problems: Vec<ModelProblem>,
+        /// The POM and the parents read, `g:a:v` each.
+        chain: Vec<String>,
+    },
+    /// A parent or imported BOM could not be fetched: the descriptor fails.
+    #[error("cannot build the POM of {artifact}{}: {}", if chain.is_empty() { String::new() } else { format!(" (lineage {})", chain_text(chain)) }, first_errors(problems))]
+    Unresolvable {
+        /// The artifact.
+        artifact: Artifact,
+        /// The POM and the parents read, `g:a:v` each.
+        chain: Vec<String>,
+        /// Every problem of the build.
+        problems: Vec<ModelProblem>,
+    },
+    /// The POM could not be fetched for another reason than absence (network, checksum,
+    /// blocked mirror, local repository): the descriptor fails.
+    #[error("could not fetch the POM of {artifact}: {reason}")]
+    Transfer {
+        /// The artifact.
+        artifact: Artifact,
+        /// What the downloader said.
+        reason: String,
+    },
+}
+
+impl DescriptorError {
+    /// How Maven reports it while collecting (`missing-pom`, `invalid-pom`), or `None` when the
+    /// descriptor fails (a parent or BOM that cannot be fetched, a transfer error).
+    pub fn kind(&self) -> Option<ProblemKind> {
+        match self {
+            DescriptorError::Missing { .. } => Some(ProblemKind::MissingPom),
+            DescriptorError::Invalid { .. } => Some(ProblemKind::InvalidPom),
+            _ => None,
+        }
+    }
+
+    /// The artifact concerned (for `missing-pom`/`invalid-pom`: the one Maven names).
+    pub fn artifact(&self) -> &Artifact {
+        match self {
+            DescriptorError::Missing { artifact, .. }
+            | DescriptorError::Invalid { artifact, .. }
+            | DescriptorError::Unresolvable { artifact, .. }
+            | DescriptorError::Transfer { artifact, .. } => artifact,
+        }
+    }
+
+    /// What Maven's descriptor holds when it keeps going (missing or invalid POM): the artifact
+    /// after relocations and the relocations, no dependencies.
+    pub fn partial(&self) -> Option<ArtifactDescriptor> {
+        match self {
+            DescriptorError::Missing {
+                artifact,
+                relocations,
+                ..
+            }
+            | DescriptorError::Invalid {
+                artifact,
+                relocations,
+                ..
+            } => Some(ArtifactDescriptor {
+                artifact: Some(artifact.clone()),
+                relocations: relocations.clone(),
+                ..ArtifactDescriptor::default()
+            }),
+            _ => None,
+        }
+    }
+
+    /// The problems of the model build, when there was one.
+    pub fn problems(&self) -> &[ModelProblem] {
+        match self {
+            DescriptorError::Invalid { problems, .. }
+            | DescriptorError::Unresolvable { problems, .. } => problems,
+            _ => &[],
+        }
+    }
+}
+
+/// Why a project model could not be built (`m2r tree --pom`).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("the project {} could not be built{}: {}", file.display(), if chain.len() > 1 { format!(" (lineage {})", chain_text(chain)) } else { String::new() }, first_errors(problems))]
+pub struct ModelBuildError {
+    /// The project file.
+    pub file: PathBuf,
+    /// Every problem (at least one ERROR or FATAL).
+    pub problems: Vec<ModelProblem>,
+    /// The project and the parents read, `g:a:v` each.
+    pub chain: Vec<String>,
+}
+
+/// A descriptor with what explains it: the effective model (every dependency knows where it was
+/// declared, where its version came from and which properties it used), the lineage and the
+/// active profiles.
+#[derive(Debug, Clone)]
+pub struct Description {
+    /// The descriptor.
+    pub descriptor: ArtifactDescriptor,
+    /// The effective model of the POM finally read.
+    pub model: Model,
+    /// The POM file finally read.
+    pub file: PathBuf,
+    /// The POM and its parents (`g:a:v`, file), the POM first.
+    pub lineage: Vec<(String, Option<PathBuf>)>,
+    /// Active profiles, `model: id`.
+    pub active_profiles: Vec<String>,
+    /// Warnings of the model builds.
+    pub warnings: Vec<ModelProblem>,
+}
+
+type Cached = Arc<Result<Description, DescriptorError>>;
+
+/// Reads artifact descriptors as Maven's `DefaultArtifactDescriptorReader` does; `Send + Sync`,
+/// shared behind an `Arc`; caches raw models, parents, imports and descriptors per session.
+///
+/// ```no_run
+/// # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+/// use m2resolver::download::{Resolver, ResolverConfig};
+/// use m2resolver::repository::{RemoteRepository, Selectors};
+/// use m2resolver::resolution::{pom::DescriptorReader, Artifact};
+/// let repos = vec![RemoteRepository::new("central", "https://repo.maven.apache.org/maven2")];
+/// let resolver = Resolver::new(ResolverConfig::new(repos.clone(), "/tmp/m2"))?;
+/// let reader = DescriptorReader::new(resolver, Selectors::default(), Default::default(), Default::default());
+/// let d = reader.read_descriptor(&Artifact::new("junit", "junit", "jar", "", "4.13.2"), &repos).await?;
+/// for dep in &d.dependencies {
+///     println!("{} {}", dep.artifact, dep.scope);
+/// }
+/// # Ok(()) }
+/// ```
+pub struct DescriptorReader {
+    shared: Shared,
+    dependency_properties: Arc<Properties>,
+    project_properties: Arc<Properties>,
+    descriptors: Mutex<HashMap<String, Cached>>,
+}
+
+impl fmt::Debug for DescriptorReader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DescriptorReader")
+            .field("shared", &self.shared)
+            .finish_non_exhaustive()
+    }
+}
+
+impl DescriptorReader {
+    /// A reader fetching through `resolver` (its local repository, policies, offline mode,
+    /// transport), applying `selectors` (mirrors, proxies, credentials) to repositories POMs
+    /// declare, with the session's system and user (`-D`) properties.
+    pub fn new(
+        resolver: Resolver,
+        selectors: Selectors,
+        system_properties: HashMap<String, String>,
+        user_properties: HashMap<String, String>,
+    ) -> Self {
+        let dependency_properties = Arc::new(Properties::for_dependencies(
+            &user_properties,
+            &system_properties,
+        ));
+        let mut system = system_properties;
+        system.extend(user_properties.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let project_properties = Arc::new(Properties {
+            user: user_properties,
+            system,
+        });
+        DescriptorReader {
+            shared: Shared::new(resolver, selectors),
+            dependency_properties,
+            project_properties,
+            descriptors: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The descriptor of `artifact`, its POM fetched from `repositories` (already mirrored and
+    /// authenticated: what the collector holds at that point of the graph).
+    pub async fn read_descriptor(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> Result<ArtifactDescriptor, DescriptorError> {
+        match &*self.describe_cached(artifact, repositories).await {
+            Ok(d) => Ok(d.descriptor.clone()),
+            Err(e) => Err(e.clone()),
+        }
+    }
+
+    /// [`read_descriptor`](Self::read_descriptor) with the effective model and its
+    /// explanations (`m2r describe`).
+    pub async fn describe(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> Result<Description, DescriptorError> {
+        (*self.describe_cached(artifact, repositories).await).clone()
+    }
+
+    async fn describe_cached(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> Cached {
+        let mut key = artifact.to_string();
+        for r in repositories {
+            key.push('|');
+            key.push_str(&r.id);
+            key.push('=');
+            key.push_str(r.url.as_written());
+        }
+        if let Some(c) = self
+            .descriptors
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&key).cloned())
+        {
+            return c;
+        }
+        let result = Arc::new(self.load(artifact, repositories).await);
+        if let Ok(mut m) = self.descriptors.lock() {
+            m.insert(key, result.clone());
+        }
+        result
+    }
+
+    async fn load(
+        &self,
+        request: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> Result<Description, DescriptorError> {
+        let mut a = request.clone();
+        let mut relocations: Vec<Artifact> = Vec::new();
+        let mut visited: Vec<String> = Vec::new();
+        loop {
+            let coord =
+                pom_coordinate(&a.group_id, &a.artifact_id, &a.version).map_err(|reason| {
+                    DescriptorError::Missing {
+                        artifact: a.clone(),
+                        relocations: relocations.clone(),
+                        reason,
+                    }
+                })?;
+            let key = format!(
+                "{}:{}:{}",
+                a.group_id,
+                a.artifact_id,
+                base_version(&a.version)
+            );
+            if visited.contains(&key) {
+                visited.push(key);
+                return Err(DescriptorError::Invalid {
+                    artifact: a.clone(),
+                    relocations,
+                    file: None,
+                    problems: vec![ModelProblem::new(
+                        Severity::Error,
+                        a.to_string(),
+                        format!("Artifact relocations form a cycle: {}", visited.join(" → ")),
+                    )],
+                    chain: Vec::new(),
+                });
+            }
+            visited.push(key);
+            let file = match self.shared.resolver.resolve_in(&coord, repositories).await {
+                Ok(r) => {
+                    a.version = r.version.clone();
+                    r.path
+                }
+                Err(e) if is_missing(&e) => {
+                    return Err(DescriptorError::Missing {
+                        artifact: a,
+                        relocations,
+                        reason: e.to_string(),
+                    })
+                }
+                Err(e) => {
+                    return Err(DescriptorError::Transfer {
+                        artifact: a,
+                        reason: e.to_string(),
+                    })
+                }
+            };
+            let req = Request {
+                file: file.clone(),
+                project: false,
+                level: MINIMAL,
+                use_cache: true,
+                properties: self.dependency_properties.clone(),
+            };
+            let mut resolver = ModelResolver::for_dependencies(repositories.to_vec());
+            let mut imports = Vec::new();
+            let built = match builder::build(&self.shared, &req, &mut resolver, &mut imports).await
+            {
+                Ok(b) => b,
+                Err(f) => {
+                    if f.problems.iter().any(|p| p.unresolvable) {
+                        return Err(DescriptorError::Unresolvable {
+                            artifact: a,
+                            chain: f.chain,
+                            problems: f.problems,
+                        });
+                    }
+                    return Err(DescriptorError::Invalid {
+                        artifact: a,
+                        relocations,
+                        file: Some(file),
+                        problems: f.problems,
+                        chain: f.chain,
+                    });
+                }
+            };
+            match built.model.relocation() {
+                Some(r) => {
+                    relocations.push(a.clone());
+                    a = relocate(&a, &r);
+                }
+                None => {
+                    let mut descriptor = to_descriptor(&built.model, false);
+                    descriptor.artifact = Some(if relocations.is_empty() {
+                        request.clone()
+                    } else {
+                        a.clone()
+                    });
+                    descriptor.relocations = relocations;
+                    return Ok(describe(descriptor, built, file));
+                }
+            }
+        }
+    }
+
+    /// The project model of a POM file (`m2r tree --pom FILE`): Maven's `DefaultModelBuilder`
+    /// at validation level 3.0 with `relativePath` / `../pom.xml` parent lookup, POM
+    /// repositories before `repositories`; its dependencies, dependencyManagement and
+    /// repositories as a descriptor whose artifact is `g:a:pom:v`.
+    pub async fn read_project(
+        &self,
+        pom: &Path,
+        repositories: &[RemoteRepository],
+    ) -> Result<ArtifactDescriptor, ModelBuildError> {
+        self.build_project(pom, repositories)
+            .await
+            .map(|d| d.descriptor)
+    }
+
+    /// [`read_project`](Self::read_project) with the effective model and its explanations.
+    pub async fn build_project(
+        &self,
+        pom: &Path,
+        repositories: &[RemoteRepository],
+    ) -> Result<Description, ModelBuildError> {
+        let file = std::path::absolute(pom).unwrap_or_else(|_| pom.to_path_buf());
+        let req = Request {
+            file: file.clone(),
+            project: true,
+            level: MAVEN_3_0,
+            use_cache: false,
+            properties: self.project_properties.clone(),
+        };
+        let mut resolver = ModelResolver::for_project(repositories.to_vec());
+        let mut imports = Vec::new();
+        let built = builder::build(&self.shared, &req, &mut resolver, &mut imports)
+            .await
+            .map_err(|f| ModelBuildError {
+                file: file.clone(),
+                problems: f.problems,
+                chain: f.chain,
+            })?;
+        let m = &built.model;
+        let mut descriptor = to_descriptor(m, true);
+        descriptor.artifact = Some(Artifact::new(
+            m.group_id.clone().unwrap_or_default(),
+            m.artifact_id.clone().unwrap_or_default(),
+            "pom",
+            "",
+            m.version.clone().unwrap_or_default(),
+        ));
+        Ok(describe(descriptor, built, file))
+    }
+}
+
+fn describe(descriptor: ArtifactDescriptor, built: Built, file: PathBuf) -> Description {
+    Description {
+        descriptor,
+        model: built.model,
+        file,
+        lineage: built.lineage,
+        active_profiles: built.active_profiles,
+        warnings: built.problems,
+    }
+}
+
+/// `RelocatedArtifact`: the relocation's non-empty parts replace the artifact's.
+fn relocate(a: &Artifact, r: &Relocation) -> Artifact {
+    let pick = |new: &Option<String>, old: &str| {
+        new.as_deref()
+            .filter(|s| !s.is_empty())
+            .unwrap_or(old)
+            .to_string()
+    };
+    let mut out = a.clone();
+    out.group_id = pick(&r.group_id, &a.group_id);
+    out.artifact_id = pick(&r.artifact_id, &a.artifact_id);
+    out.version = pick(&r.version, &a.version);
+    out
+}
+
+/// A POM dependency as Resolver sees it. Dependency POMs (`ArtifactDescriptorReaderDelegate`):
+/// an explicit classifier, even empty, wins over the type's; project files (maven-core's
+/// `RepositoryUtils`): an empty classifier takes the type's.
+fn convert(d: &PomDependency, project: bool) -> Dependency {
+    let mut artifact = Artifact::from_type(
+        d.group_id.clone().unwrap_or_default(),
+        d.artifact_id.clone().unwrap_or_default(),
+        &d.type_,
+        d.classifier.as_deref().unwrap_or(""),
+        d.version.clone().unwrap_or_default(),
+    );
+    if !project {
+        if let Some(c) = &d.classifier {
+            artifact.classifier = c.clone();
+        }
+    }
+    artifact.local_path = d.system_path.clone().filter(|p| !p.is_empty());
+    let mut exclusions: Vec<Exclusion> = Vec::new();
+    for e in &d.exclusions {
+        let x = Exclusion::pom(
+            e.group_id.clone().unwrap_or_default(),
+            e.artifact_id.clone().unwrap_or_default(),
+        );
+        if !exclusions.contains(&x) {
+            exclusions.push(x);
+        }
+    }
+    Dependency {
+        artifact,
+        scope: d.scope.clone().unwrap_or_default(),
+        optional: d.optional.as_ref().map(|o| o.eq_ignore_ascii_case("true")),
+        exclusions,
+    }
+}
+
+fn to_descriptor(m: &Model, project: bool) -> ArtifactDescriptor {
+    ArtifactDescriptor {
+        artifact: None,
+        relocations: Vec::new(),
+        dependencies: m
+            .base
+            .dependencies
+            .iter()
+            .map(|d| convert(d, project))
+            .collect(),
+        managed_dependencies: m
+            .base
+            .dependency_management
+            .iter()
+            .flatten()
+            .map(|d| convert(d, project))
+            .collect(),
+        repositories: m
+            .base
+            .repositories
+            .iter()
+            .map(to_remote_repository)
+            .collect(),
+    }
+}

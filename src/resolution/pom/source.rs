@@ -1,0 +1,279 @@
+//! Where POMs come from while a model is built: Maven's `DefaultModelResolver` (dependency POMs)
+//! and `ProjectModelResolver` (project files), over the real downloader.
+//!
+//! A [`ModelResolver`] starts with the request's repositories (already mirrored and
+//! authenticated) and adds, as the builder meets them, the repositories each POM declares:
+//! each goes through the session's mirror, proxy and authentication selectors
+//! (`repository::aggregate_repositories`, as Maven's `RemoteRepositoryManager`), after
+//! the ones already known (dependency POMs) or before the request's (project files,
+//! `POM_DOMINANT`). A repository id seen before is ignored, unless the interpolated model is
+//! re-read at the end, which replaces it.
+//!
+//! [`Shared`] is what one session shares between builds: the downloader, the selectors, the
+//! properties, and the caches Maven keeps per session (raw parents and imported
+//! dependencyManagement by `groupId:artifactId:version`), plus parsed files by path.
+
+use super::model::{Dependency, Model, Repository, RepositoryPolicy};
+use super::xml::{read_pom, ParseIssue};
+use crate::download::{Coordinate, DownloadError, Resolver};
+use crate::repository::{aggregate_repositories, Policy, RemoteRepository, Selectors};
+use crate::resolution::version::{Version, VersionConstraint};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// A parsed POM file: the model and the strict reader's complaint, or why it could not be read.
+pub(crate) type Parsed = Result<(Arc<Model>, Option<ParseIssue>), ParseIssue>;
+
+/// A parent as Maven's builder keeps it (`ModelData`): the raw model, where it was read, and the
+/// coordinates of the declaration (the version after range resolution).
+#[derive(Debug, Clone)]
+pub(crate) struct ParentData {
+    pub(crate) raw: Arc<Model>,
+    pub(crate) file: PathBuf,
+    pub(crate) group_id: String,
+    pub(crate) artifact_id: String,
+    pub(crate) version: String,
+}
+
+impl ParentData {
+    pub(crate) fn id(&self) -> String {
+        format!("{}:{}:{}", self.group_id, self.artifact_id, self.version)
+    }
+}
+
+/// What one session shares between model builds.
+pub struct Shared {
+    pub(crate) resolver: Resolver,
+    pub(crate) selectors: Selectors,
+    parsed: Mutex<HashMap<PathBuf, Arc<Parsed>>>,
+    parents: Mutex<HashMap<String, ParentData>>,
+    imports: Mutex<HashMap<String, Arc<Vec<Dependency>>>>,
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared")
+            .field("resolver", &self.resolver)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The largest POM read into memory (the issue-8 limit, as for `maven-metadata.xml`): a bigger
+/// file is refused unread.
+pub(crate) const MAX_POM_BYTES: u64 = 16 << 20;
+
+impl Shared {
+    pub(crate) fn new(resolver: Resolver, selectors: Selectors) -> Self {
+        Shared {
+            resolver,
+            selectors,
+            parsed: Mutex::new(HashMap::new()),
+            parents: Mutex::new(HashMap::new()),
+            imports: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The parsed POM at `path` (read and parsed once per session).
+    pub(crate) fn parse(&self, path: &Path) -> Arc<Parsed> {
+        if let Some(p) = self.parsed.lock().ok().and_then(|m| m.get(path).cloned()) {
+            return p;
+        }
+        let label = path.display().to_string();
+        let parsed: Parsed = match crate::bounded::read_regular_file(path, MAX_POM_BYTES) {
+            Ok(bytes) => read_pom(&bytes).map(|t| {
+                (
+                    Arc::new(super::model::from_xnode(t.root, &label)),
+                    t.strict_error,
+                )
+            }),
+            Err(e) => Err(ParseIssue {
+                message: e.to_string(),
+                pos: None,
+                unreadable: true,
+            }),
+        };
+        let parsed = Arc::new(parsed);
+        if let Ok(mut m) = self.parsed.lock() {
+            m.insert(path.to_path_buf(), parsed.clone());
+        }
+        parsed
+    }
+
+    pub(crate) fn cached_parent(&self, key: &str) -> Option<ParentData> {
+        self.parents.lock().ok()?.get(key).cloned()
+    }
+
+    pub(crate) fn cache_parent(&self, key: String, data: ParentData) {
+        if let Ok(mut m) = self.parents.lock() {
+            m.insert(key, data);
+        }
+    }
+
+    pub(crate) fn cached_import(&self, key: &str) -> Option<Arc<Vec<Dependency>>> {
+        self.imports.lock().ok()?.get(key).cloned()
+    }
+
+    pub(crate) fn cache_import(&self, key: String, deps: Arc<Vec<Dependency>>) {
+        if let Ok(mut m) = self.imports.lock() {
+            m.insert(key, deps);
+        }
+    }
+}
+
+/// Maven's `ArtifactDescriptorUtils.toRepositoryPolicy`.
+fn policy(p: Option<&RepositoryPolicy>) -> Policy {
+    let mut out = Policy::default();
+    if let Some(p) = p {
+        out.enabled = p
+            .enabled
+            .as_deref()
+            .is_none_or(|e| e.eq_ignore_ascii_case("true"));
+        if let Some(u) = &p.update_policy {
+            out.update_policy = u.clone();
+        }
+        if let Some(c) = &p.checksum_policy {
+            out.checksum_policy = c.clone();
+        }
+    }
+    out
+}
+
+/// Maven's `ArtifactDescriptorUtils.toRemoteRepository` (a missing id or url is empty).
+pub fn to_remote_repository(r: &Repository) -> RemoteRepository {
+    let mut out = RemoteRepository::new(
+        r.id.clone().unwrap_or_default(),
+        r.url.clone().unwrap_or_default(),
+    );
+    out.layout = r.layout.clone();
+    out.releases = policy(r.releases.as_ref());
+    out.snapshots = policy(r.snapshots.as_ref());
+    out
+}
+
+/// The repositories one model build fetches POMs from (Maven's `ModelResolver`).
+#[derive(Debug, Clone)]
+pub struct ModelResolver {
+    repositories: Vec<RemoteRepository>,
+    external: Vec<RemoteRepository>,
+    pom_repositories: Vec<RemoteRepository>,
+    ids: HashSet<String>,
+    pom_dominant: bool,
+}
+
+impl ModelResolver {
+    /// For dependency POMs: POM repositories go after the request's.
+    pub fn for_dependencies(repositories: Vec<RemoteRepository>) -> Self {
+        ModelResolver {
+            external: repositories.clone(),
+            repositories,
+            pom_repositories: Vec::new(),
+            ids: HashSet::new(),
+            pom_dominant: false,
+        }
+    }
+
+    /// For a project file: POM repositories go before the request's (`POM_DOMINANT`).
+    pub fn for_project(repositories: Vec<RemoteRepository>) -> Self {
+        ModelResolver {
+            pom_dominant: true,
+            ..Self::for_dependencies(repositories)
+        }
+    }
+
+    /// The repositories in force.
+    pub fn repositories(&self) -> &[RemoteRepository] {
+        &self.repositories
+    }
+
+    /// `addRepository(repository, replace)`.
+    pub fn add_repository(&mut self, r: &Repository, replace: bool, selectors: &Selectors) {
+        let id = r.id.clone().unwrap_or_default();
+        if !self.ids.insert(id.clone()) {
+            if !replace {
+                return;
+            }
+            self.repositories.retain(|x| x.id != id);
+            self.pom_repositories.retain(|x| x.id != id);
+        }
+        let new = [to_remote_repository(r)];
+        if self.pom_dominant {
+            self.pom_repositories =
+                aggregate_repositories(&self.pom_repositories, &new, true, selectors);
+            self.repositories =
+                aggregate_repositories(&self.pom_repositories, &self.external, false, selectors);
+        } else {
+            self.repositories = aggregate_repositories(&self.repositories, &new, true, selectors);
+        }
+    }
+
+    /// `resolveModel(groupId, artifactId, version)`: the POM file, fetched through the
+    /// downloader (local repository first, then the repositories in force).
+    pub async fn resolve_model(
+        &self,
+        shared: &Shared,
+        group_id: &str,
+        artifact_id: &str,
+        version: &str,
+    ) -> Result<PathBuf, String> {
+        let coord = pom_coordinate(group_id, artifact_id, version)?;
+        shared
+            .resolver
+            .resolve_in(&coord, &self.repositories)
+            .await
+            .map(|r| r.path)
+            .map_err(|e| e.to_string())
+    }
+
+    /// `resolveModel(Parent)` with `DefaultVersionRangeResolver`: a plain version as is; a
+    /// range whose bounds are one version, that version; any other range, the highest version
+    /// `maven-metadata.xml` lists (local repository and repositories in force) that it
+    /// contains — and the range must have an upper bound.
+    pub async fn resolve_parent_version(
+        &self,
+        shared: &Shared,
+        group_id: &str,
+        artifact_id: &str,
+        version: &str,
+    ) -> Result<String, String> {
+        let constraint = VersionConstraint::parse(version).map_err(|e| e.to_string())?;
+        let Some(range) = constraint.range() else {
+            return Ok(version.to_string());
+        };
+        let highest = match (range.lower(), range.upper()) {
+            (Some(l), Some(u)) if l == u => Some(l.version.clone()),
+            _ => {
+                let (listed, _problems) = shared
+                    .resolver
+                    .list_versions(group_id, artifact_id, &self.repositories)
+                    .await;
+                listed
+                    .iter()
+                    .map(|(v, _)| Version::parse(v))
+                    .filter(|v| constraint.contains(v))
+                    .max()
+            }
+        };
+        let Some(highest) = highest else {
+            return Err(format!(
+                "No versions matched the requested parent version range '{version}'"
+            ));
+        };
+        if range.upper().is_none() {
+            return Err(format!(
+                "The requested parent version range '{version}' does not specify an upper bound"
+            ));
+        }
+        Ok(highest.to_string())
+    }
+}
+
+/// `groupId:artifactId:pom:version`, refusing parts that cannot name a file in a repository.
+pub(crate) fn pom_coordinate(g: &str, a: &str, v: &str) -> Result<Coordinate, String> {
+    Coordinate::parse(&format!("{g}:{a}:pom:{v}")).map_err(|e| e.to_string())
+}
+
+/// True when a download failure means "no such POM" (Maven's `ArtifactNotFoundException`).
+pub(crate) fn is_missing(e: &DownloadError) -> bool {
+    e.is_not_found() || matches!(e, DownloadError::NoRepository { .. })
+}
