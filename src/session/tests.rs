@@ -208,3 +208,26 @@ fn aggregation_adds_a_pom_repository_with_its_credentials() {
     let auth = all[1].authentication.as_ref().unwrap();
     assert_eq!(auth.password.as_ref().unwrap().expose(), "pom-pw");
 }
+
+#[test]
+fn session_selectors_fill_in_credentials_when_resolution_aggregates() {
+    let xml = "<settings><servers><server><id>pom-repo</id><username>u</username>\
+               <password>{Soc2Nh4GWvgHc+Od29GALSSYe7JoAlgr1fvSun7Gkcc=}</password></server></servers></settings>";
+    let session = session_with("s.xml", xml).unwrap();
+    let pom_repo = [RemoteRepository::new(
+        "pom-repo",
+        "https://pom.example/repo",
+    )];
+    // What dependency resolution does with the repositories a POM declares.
+    let out = crate::repository::aggregate_repositories(&[], &pom_repo, true, &session.selectors());
+    let auth = out[0].authentication.as_ref().unwrap();
+    assert_eq!(auth.password.as_ref().unwrap().expose(), "demo-pass");
+    // The session's own (sealed) selectors, as explain uses them, fill in nothing.
+    let (sealed, _) = session.inject_sealed(&pom_repo);
+    assert!(sealed[0]
+        .authentication
+        .as_ref()
+        .unwrap()
+        .password
+        .is_none());
+}
