@@ -58,6 +58,7 @@ impl Algorithm {
     }
 
     /// Hex digest length.
+    #[cfg(test)]
     pub fn hex_len(&self) -> usize {
         match self {
             Algorithm::Sha1 => 40,
@@ -79,13 +80,6 @@ impl Algorithm {
 }
 
 /// Parses a `checksumPolicy` string like Resolver: `ignore`, `fail`, anything else is `warn`.
-///
-/// ```
-/// use m2resolver::download::checksum::parse_checksum_policy;
-/// use m2resolver::repository::ChecksumPolicy;
-/// assert_eq!(parse_checksum_policy("FAIL"), ChecksumPolicy::Fail);
-/// assert_eq!(parse_checksum_policy("whatever"), ChecksumPolicy::Warn);
-/// ```
 pub fn parse_checksum_policy(s: &str) -> ChecksumPolicy {
     match s.trim().to_ascii_lowercase().as_str() {
         "ignore" => ChecksumPolicy::Ignore,
@@ -97,12 +91,6 @@ pub fn parse_checksum_policy(s: &str) -> ChecksumPolicy {
 /// Reads a checksum file's content: first non-blank line, trimmed; BSD style `ALG(file)= hex`
 /// → the text after the last space; else the text before the first space (GNU `hex  file`).
 /// Returns `None` when the file has no usable text.
-///
-/// ```
-/// use m2resolver::download::checksum::parse_checksum_file;
-/// assert_eq!(parse_checksum_file("abc123  foo.jar\n").as_deref(), Some("abc123"));
-/// assert_eq!(parse_checksum_file("SHA1(foo.jar)= ABC123").as_deref(), Some("ABC123"));
-/// ```
 pub fn parse_checksum_file(text: &str) -> Option<String> {
     let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
     let bsd = line
@@ -267,5 +255,30 @@ mod tests {
         ] {
             assert_eq!(parse_checksum_policy(s), p);
         }
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_parse_checksum_policy() {
+        use crate::download::checksum::parse_checksum_policy;
+        use crate::repository::ChecksumPolicy;
+        assert_eq!(parse_checksum_policy("FAIL"), ChecksumPolicy::Fail);
+        assert_eq!(parse_checksum_policy("whatever"), ChecksumPolicy::Warn);
+    }
+
+    #[test]
+    fn doc_parse_checksum_file() {
+        use crate::download::checksum::parse_checksum_file;
+        assert_eq!(
+            parse_checksum_file("abc123  foo.jar\n").as_deref(),
+            Some("abc123")
+        );
+        assert_eq!(
+            parse_checksum_file("SHA1(foo.jar)= ABC123").as_deref(),
+            Some("ABC123")
+        );
     }
 }

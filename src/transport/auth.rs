@@ -29,7 +29,7 @@
 
 use crate::repository::{Authentication, RemoteRepository, RepositoryProxy};
 use crate::transport::challenge::{describe_offered, pick, Challenge, Scheme};
-use crate::transport::credentials::{basic_header, looks_encrypted};
+use crate::transport::credentials::basic_header;
 use crate::transport::digest::{new_cnonce, DigestChallenge};
 use crate::transport::ntlm::{self, NtlmUser};
 use crate::Secret;
@@ -207,9 +207,8 @@ pub struct Authenticator {
     party: Party,
     /// `proxy 127.0.0.1:3128 (id `corp`)`, `server `nexus``: for logs.
     label: String,
+    /// Clear credentials only: the session decrypted them, or left them out when it could not.
     credentials: Option<Credentials>,
-    /// Why the credentials cannot be used (still encrypted).
-    unusable: Option<String>,
     ntlm_user: Option<NtlmUser>,
     workstation: String,
     state: Mutex<State>,
@@ -239,13 +238,9 @@ impl Authenticator {
         auth: Option<&Authentication>,
         env: &HashMap<String, String>,
     ) -> Authenticator {
-        let mut unusable = None;
         let credentials = auth.and_then(|a| {
             let username = a.username.clone()?;
             let password = a.password.clone().unwrap_or_else(|| Secret::new(""));
-            if looks_encrypted(password.expose()) {
-                unusable = Some("password".to_string());
-            }
             Some(Credentials { username, password })
         });
         let ntlm_user = credentials.as_ref().map(|c| {
@@ -260,7 +255,6 @@ impl Authenticator {
             party,
             label: label.into(),
             credentials,
-            unusable,
             ntlm_user,
             workstation: env
                 .get("COMPUTERNAME")
@@ -290,11 +284,6 @@ impl Authenticator {
         )
     }
 
-    /// The credentials are configured but still look encrypted: the field that does.
-    pub fn unusable(&self) -> Option<&str> {
-        self.unusable.as_deref()
-    }
-
     /// Whether a user name is configured.
     pub fn has_credentials(&self) -> bool {
         self.credentials.is_some()
@@ -316,6 +305,7 @@ impl Authenticator {
     }
 
     /// The scheme the session settled on, if any.
+    #[cfg(test)]
     pub fn known_scheme(&self) -> Option<Scheme> {
         match &*self.lock() {
             State::Basic => Some(Scheme::Basic),
@@ -364,7 +354,7 @@ impl Authenticator {
             State::Rejected(r) => return Err(r.clone()),
             State::Unknown | State::Open => match (self.party, &self.credentials) {
                 // Servers: Basic preemptively (the caller only asks for the repository's origin).
-                (Party::Server, Some(c)) if self.unusable.is_none() => {
+                (Party::Server, Some(c)) => {
                     ex.sent = Sent::Fresh(Scheme::Basic);
                     Some(basic_header(&c.username, c.password.expose()))
                 }
@@ -919,17 +909,15 @@ mod tests {
     }
 
     #[test]
-    fn encrypted_passwords_are_flagged_not_sent() {
+    fn debug_shows_no_password() {
         let a = Authenticator::new(
             Party::Server,
             "server s",
-            Some(&auth("u", "{abc=}")),
+            Some(&auth("u", "hunter2")),
             &HashMap::new(),
         );
-        assert_eq!(a.unusable(), Some("password"));
-        assert_eq!(a.start(Level::Request, "GET", "/").unwrap().0, None);
         let dbg = format!("{a:?}");
-        assert!(!dbg.contains("abc"), "{dbg}");
+        assert!(!dbg.contains("hunter2"), "{dbg}");
     }
 
     #[tokio::test]

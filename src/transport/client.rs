@@ -28,6 +28,7 @@
 //!
 //! It does not know about artifacts, checksums or the local repository ([`crate::download`]).
 
+use crate::environment::Vars;
 use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
 use crate::transport::auth::{Answer, Authenticator, Exchange, Level, Party, Rejection};
 use crate::transport::challenge::parse_challenges;
@@ -68,15 +69,15 @@ pub const DEFAULT_MAX_IN_MEMORY: u64 = 16 << 20;
 /// Bytes of an error page read (and dropped) after a challenge so the connection can be reused.
 const MAX_DRAINED: usize = 64 * 1024;
 
-/// Options shared by every repository.
-#[derive(Clone)]
+/// Options shared by every repository. `Debug` shows environment variable names only.
+#[derive(Debug, Clone)]
 pub struct TransportOptions {
     /// PEM files with extra trusted CA certificates, added to the system roots.
     pub extra_ca_files: Vec<PathBuf>,
     /// Environment snapshot (never the live process environment): `SSL_CERT_FILE` names one more
     /// PEM bundle to trust; `USERDOMAIN` is NTLM's domain for user names without one, and
     /// `COMPUTERNAME` its workstation name.
-    pub env: HashMap<String, String>,
+    pub env: Vars,
     /// Retry rules for network errors and 408/429/5xx.
     pub retry: RetryPolicy,
     /// Connect timeout (per address tried) when the server entry sets none.
@@ -93,30 +94,11 @@ pub struct TransportOptions {
     pub low_speed: LowSpeedLimit,
 }
 
-impl std::fmt::Debug for TransportOptions {
-    /// The environment snapshot shows its names only: values such as `HTTPS_PROXY` may hold
-    /// passwords.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut env: Vec<&str> = self.env.keys().map(String::as_str).collect();
-        env.sort_unstable();
-        f.debug_struct("TransportOptions")
-            .field("extra_ca_files", &self.extra_ca_files)
-            .field("env (names)", &env)
-            .field("retry", &self.retry)
-            .field("connect_timeout", &self.connect_timeout)
-            .field("request_timeout", &self.request_timeout)
-            .field("user_agent", &self.user_agent)
-            .field("resolve", &self.resolve)
-            .field("low_speed", &self.low_speed)
-            .finish()
-    }
-}
-
 impl Default for TransportOptions {
     fn default() -> Self {
         TransportOptions {
             extra_ca_files: Vec::new(),
-            env: HashMap::new(),
+            env: Vars::new(),
             retry: RetryPolicy::default(),
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
@@ -325,7 +307,9 @@ impl Transport {
     }
 
     fn server_authenticator(&self, repo: &RemoteRepository) -> Arc<Authenticator> {
-        let origin = Url::parse(&repo.url)
+        let origin = repo
+            .url
+            .parsed()
             .map(|u| u.origin().ascii_serialization())
             .unwrap_or_default();
         let key = format!("{origin}|{}", credentials_key(repo.authentication.as_ref()));
@@ -353,12 +337,6 @@ impl Transport {
             .unwrap_or(self.options.request_timeout);
         let proxy_auth = self.proxy_authenticator(repo);
         let server = self.server_authenticator(repo);
-        if let Some(field) = server.unusable() {
-            return Err(TransportError::EncryptedCredential {
-                what: field.to_string(),
-                owner: format!("server `{}`", repo.id),
-            });
-        }
         let generation = proxy_auth.as_ref().map(|a| a.generation()).unwrap_or(0);
         let key = client_key(repo.proxy.as_ref(), connect, read);
         let mut clients = lock(&self.clients);
@@ -441,14 +419,15 @@ impl Transport {
         path: &str,
         sink: &mut dyn BodySink,
     ) -> Result<Fetched, TransportError> {
-        let url = crate::download::layout::resolve_url(&repo.url, path).map_err(|e| {
-            TransportError::InvalidUrl {
+        let url = repo
+            .url
+            .resolve(path)
+            .map_err(|e| TransportError::InvalidUrl {
                 repository: repo.id.clone(),
-                url: redact_url(&repo.url),
+                url: repo.url.to_string(),
                 message: e.to_string(),
-            }
-        })?;
-        let base = Url::parse(&repo.url).ok();
+            })?;
+        let base = repo.url.parsed().cloned();
         let supported = matches!(url.scheme(), "http" | "https" | "file");
         if supported && !base.as_ref().is_some_and(|b| within_base(b, &url)) {
             return Err(TransportError::InvalidUrl {
@@ -466,7 +445,7 @@ impl Transport {
             other => {
                 return Err(TransportError::InvalidUrl {
                     repository: repo.id.clone(),
-                    url: redact_url(&repo.url),
+                    url: repo.url.to_string(),
                     message: format!(
                         "unsupported protocol `{other}` (http, https and file are supported)"
                     ),
@@ -511,7 +490,7 @@ impl Transport {
         for (name, value) in &repo.transport.headers {
             match (
                 HeaderName::from_bytes(name.as_bytes()),
-                HeaderValue::from_str(value),
+                HeaderValue::from_str(value.expose()),
             ) {
                 (Ok(n), Ok(v)) => {
                     headers.insert(n, v);
@@ -1074,12 +1053,6 @@ fn proxy_spec(
     if let Some(a) = &p.auth {
         if let Some(user) = &a.username {
             let pw = a.password.clone().unwrap_or_else(|| crate::Secret::new(""));
-            if crate::transport::credentials::looks_encrypted(pw.expose()) {
-                return Err(TransportError::EncryptedCredential {
-                    what: "password".into(),
-                    owner: proxy_display(p),
-                });
-            }
             if kind != ProxyKind::Http {
                 socks_auth = Some((user.clone(), pw));
             }
@@ -1253,29 +1226,6 @@ mod tests {
         assert!(!a.contains("p1"));
         assert_eq!(client_key(None, t, t), client_key(None, t, t));
         assert_ne!(client_key(None, t, t), client_key(None, t * 2, t));
-    }
-
-    #[test]
-    fn encrypted_passwords_are_refused() {
-        let mut repo = RemoteRepository::new("nexus", "https://h/r");
-        repo.authentication = Some(Authentication {
-            username: Some("u".into()),
-            password: Some(Secret::new("{COQLCE6DU6GtcS5P=}")),
-            ..Default::default()
-        });
-        let t = Transport::new(TransportOptions::default()).unwrap();
-        let err = t.session_for(&repo).err().unwrap();
-        let m = err.to_string();
-        assert!(
-            m.contains("server `nexus`") && m.contains("looks encrypted"),
-            "{m}"
-        );
-        assert!(!m.contains("COQLCE6"), "{m}");
-        let err = proxy_spec(&proxy("http", Some(("u", "{abc=}"))), "r", None).unwrap_err();
-        assert!(
-            err.to_string().contains("proxy 127.0.0.1:3128 (id `corp`)"),
-            "{err}"
-        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use thiserror::Error;
 
-/// A failed request. URLs in messages never carry user info (see [`redact_url`]).
+/// A failed request. URLs in messages never carry user info.
 #[derive(Debug, Error)]
 pub enum TransportError {
     /// 404/410: the resource is not in this repository (the caller tries the next one).
@@ -82,14 +82,6 @@ pub enum TransportError {
         rejection: Box<Rejection>,
         /// Whether proxy credentials were configured.
         sent_credentials: bool,
-    },
-    /// A password or passphrase still has the `{...}` form of an encrypted value.
-    #[error("the {what} for {owner} still looks encrypted (`{{...}}`): it was not sent; check settings-security.xml / the master password so it can be decrypted")]
-    EncryptedCredential {
-        /// `password of server `x`` etc.
-        what: String,
-        /// `server `id`` or `proxy host:port`.
-        owner: String,
     },
     /// Other HTTP status that is not worth retrying (or still failing after retries).
     #[error("HTTP {status} from {url} (repository `{repository}`){}", retried(*retries, *elapsed))]
@@ -311,26 +303,8 @@ fn retried(retries: u32, elapsed: Duration) -> String {
 }
 
 /// A URL with user info removed (`https://user:pw@h/x` → `https://***@h/x`), safe to log.
-///
-/// ```
-/// use m2resolver::transport::redact_url;
-/// assert_eq!(redact_url("https://u:p@h.example/r/"), "https://***@h.example/r/");
-/// assert_eq!(redact_url("http://h/r"), "http://h/r");
-/// ```
 pub fn redact_url(url: &str) -> String {
-    match url::Url::parse(url) {
-        Ok(mut u) => {
-            if !u.username().is_empty() || u.password().is_some() {
-                let _ = u.set_password(None);
-                let _ = u.set_username("***");
-            }
-            u.to_string()
-        }
-        Err(_) => match (url.find("://"), url.find('@')) {
-            (Some(s), Some(a)) if a > s => format!("{}***{}", &url[..s + 3], &url[a..]),
-            _ => url.to_string(),
-        },
-    }
+    crate::repository::url::redact(url)
 }
 
 #[cfg(test)]
@@ -397,5 +371,19 @@ mod tests {
         assert_eq!(redact_url("https://u@h/"), "https://***@h/");
         assert_eq!(redact_url("weird://u:p@"), "weird://***@");
         assert_eq!(redact_url("nope"), "nope");
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_redact_url() {
+        use crate::transport::redact_url;
+        assert_eq!(
+            redact_url("https://u:p@h.example/r/"),
+            "https://***@h.example/r/"
+        );
+        assert_eq!(redact_url("http://h/r"), "http://h/r");
     }
 }

@@ -12,25 +12,26 @@
 //! typed causes. Artifacts, checksums and the local repository are [`crate::download`]'s
 //! business.
 
-pub mod auth;
-pub mod challenge;
-pub mod client;
-pub mod connector;
-pub mod credentials;
-pub mod digest;
-pub mod error;
-pub mod http1;
-pub mod limits;
-pub mod ntlm;
-pub mod retry;
-pub mod route;
-pub mod scope;
-pub mod tls;
+pub(crate) mod auth;
+pub(crate) mod challenge;
+pub(crate) mod client;
+pub(crate) mod connector;
+pub(crate) mod credentials;
+pub(crate) mod digest;
+pub(crate) mod error;
+pub(crate) mod http1;
+pub(crate) mod limits;
+pub(crate) mod ntlm;
+pub(crate) mod retry;
+pub(crate) mod route;
+pub(crate) mod scope;
+pub(crate) mod tls;
 mod warmup;
 
-pub use client::{BodySink, Fetched, Transport, TransportOptions};
+pub use client::{BodySink, Fetched, Transport, TransportOptions, DEFAULT_MAX_IN_MEMORY};
 pub use connector::ConnectError;
-pub use error::{redact_url, NetworkCause, TimeoutPhase, TransportError};
+pub(crate) use error::redact_url;
+pub use error::{NetworkCause, TimeoutPhase, TransportError};
 pub use limits::{LowSpeedLimit, DEFAULT_LOW_SPEED};
 pub use retry::RetryPolicy;
 pub use route::RoutePlan;

@@ -414,8 +414,8 @@ pub(crate) struct TargetAddr {
 }
 
 impl TargetAddr {
-    pub fn of(url: &str) -> Option<TargetAddr> {
-        let u = url::Url::parse(url).ok()?;
+    pub fn of(url: &crate::repository::RepositoryUrl) -> Option<TargetAddr> {
+        let u = url.parsed()?;
         let https = match u.scheme() {
             "https" => true,
             "http" => false,

@@ -3,6 +3,8 @@
 //! (Maven 3 format with settings-security.xml), real nginx over HTTPS with basic auth and a real
 //! authenticating squid in between.
 
+// The server harness is shared with the library's download tests.
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use m2resolver::security::{encrypt_master_password, encrypt_password};
