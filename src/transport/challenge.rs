@@ -88,14 +88,6 @@ impl fmt::Display for Scheme {
 
 /// Parses every challenge of several header values, in order. Never fails: unreadable parts
 /// are skipped.
-///
-/// ```
-/// use m2resolver::transport::challenge::parse_challenges;
-/// let c = parse_challenges(["NTLM", r#"Digest realm="corp", nonce="n1", qop="auth,auth-int", Basic realm="corp""#]);
-/// assert_eq!(c.len(), 3);
-/// assert_eq!(c[1].param("qop"), Some("auth,auth-int"));
-/// assert!(c[2].is("basic"));
-/// ```
 pub fn parse_challenges<'a>(values: impl IntoIterator<Item = &'a str>) -> Vec<Challenge> {
     let mut out = Vec::new();
     for v in values {
@@ -473,5 +465,21 @@ mod tests {
         let d = describe_offered(&c);
         assert_eq!(d, "Digest realm=\"corp\", NTLM");
         assert_eq!(describe_offered(&[]), "no scheme");
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_parse_challenges() {
+        use crate::transport::challenge::parse_challenges;
+        let c = parse_challenges([
+            "NTLM",
+            r#"Digest realm="corp", nonce="n1", qop="auth,auth-int", Basic realm="corp""#,
+        ]);
+        assert_eq!(c.len(), 3);
+        assert_eq!(c[1].param("qop"), Some("auth,auth-int"));
+        assert!(c[2].is("basic"));
     }
 }

@@ -75,14 +75,6 @@ pub struct NtlmUser {
 
 impl NtlmUser {
     /// Splits `DOMAIN\user` or `user@domain`; a bare name takes `default_domain`.
-    ///
-    /// ```
-    /// use m2resolver::transport::ntlm::NtlmUser;
-    /// assert_eq!(NtlmUser::parse("CORP\\jane", None).domain, "CORP");
-    /// assert_eq!(NtlmUser::parse("jane@corp.example", None).domain, "corp.example");
-    /// let u = NtlmUser::parse("jane", Some("ENV"));
-    /// assert_eq!((u.domain.as_str(), u.user.as_str()), ("ENV", "jane"));
-    /// ```
     pub fn parse(username: &str, default_domain: Option<&str>) -> NtlmUser {
         if let Some((d, u)) = username.split_once('\\') {
             return NtlmUser {
@@ -557,5 +549,21 @@ mod tests {
     fn filetime_is_after_2020() {
         // 2020-01-01 in FILETIME units
         assert!(filetime_now() > 132_223_104_000_000_000);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_ntlmuser_parse() {
+        use crate::transport::ntlm::NtlmUser;
+        assert_eq!(NtlmUser::parse("CORP\\jane", None).domain, "CORP");
+        assert_eq!(
+            NtlmUser::parse("jane@corp.example", None).domain,
+            "corp.example"
+        );
+        let u = NtlmUser::parse("jane", Some("ENV"));
+        assert_eq!((u.domain.as_str(), u.user.as_str()), ("ENV", "jane"));
     }
 }

@@ -190,7 +190,7 @@ impl RoutePlan {
     ///
     /// ```
     /// use m2resolver::repository::RemoteRepository;
-    /// use m2resolver::transport::route::RoutePlan;
+    /// use m2resolver::transport::RoutePlan;
     /// let plan = RoutePlan::fresh(&RemoteRepository::new("central", "https://127.0.0.1:8443/maven2"));
     /// let text = plan.describe().join("\n");
     /// assert!(text.contains("direct to 127.0.0.1:8443"), "{text}");
