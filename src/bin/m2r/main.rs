@@ -34,8 +34,9 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Log what the transport decides (routes tried, proxy challenges, schemes); -vv logs every request. M2R_LOG (a tracing filter) wins.
-    #[arg(short = 'v', long = "verbose", global = true, action = clap::ArgAction::Count)]
-    verbose: u8,
+    /// (`tree --verbose` is the tree's own flag: Maven's `-Dverbose` view.)
+    #[arg(short = 'v', long = "log", global = true, action = clap::ArgAction::Count)]
+    log: u8,
 }
 
 #[derive(Subcommand, Debug)]
@@ -104,7 +105,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_tracing(cli.verbose);
+    init_tracing(cli.log);
     match cli.command {
         Command::Explain {
             common,
@@ -248,4 +249,27 @@ fn init_tracing(verbose: u8) {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn log_level_and_the_tree_verbose_view_are_distinct_flags() {
+        let cli = Cli::try_parse_from(["m2r", "-vv", "tree", "--verbose", "g:a:1"]).unwrap();
+        assert_eq!(cli.log, 2);
+        match cli.command {
+            Command::Tree(args) => assert!(args.verbose),
+            _ => panic!("tree expected"),
+        }
+        let cli = Cli::try_parse_from(["m2r", "get", "-v", "g:a:1"]).unwrap();
+        assert_eq!(cli.log, 1);
+    }
 }

@@ -44,8 +44,8 @@ pub struct TreeArgs {
     #[arg(long)]
     json: bool,
     /// Also show the dependencies left out and why (conflict losers, exclusions, scopes).
-    #[arg(long, short = 'v')]
-    verbose: bool,
+    #[arg(long)]
+    pub(crate) verbose: bool,
     /// The project file.
     #[arg(long, value_name = "FILE", conflicts_with = "coord")]
     pom: Option<PathBuf>,
