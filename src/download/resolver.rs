@@ -27,7 +27,9 @@
 use crate::download::checksum::{
     self, included_checksums, parse_checksum_file, parse_checksum_policy, Algorithm,
 };
-use crate::download::coords::{base_version, is_snapshot_version, Coordinate};
+use crate::download::coords::{
+    base_version, is_snapshot_version, is_snapshot_version_ignoring_case, Coordinate,
+};
 use crate::download::error::DownloadError;
 use crate::download::layout;
 use crate::download::local::{
@@ -347,7 +349,7 @@ impl Resolver {
                     md.versioning
                         .iter()
                         .flat_map(|v| v.versions.iter())
-                        .filter(|v| repo.policy(is_snapshot_version(v)).enabled)
+                        .filter(|v| repo.policy(is_snapshot_version_ignoring_case(v)).enabled)
                         .map(|v| (v.clone(), Some(repo.id.clone()))),
                 ),
                 Ok(None) => {}
@@ -635,7 +637,11 @@ impl Inner {
                 _ => true,
             })
             .collect();
-        let ids: Vec<&str> = repos.iter().map(|r| r.id.as_str()).collect();
+        // Enhanced local repository manager: a file downloaded before is available when it came
+        // from any repository of the request, whatever that repository's policy for the
+        // artifact (Maven's `find` looks at every request repository; only downloading skips
+        // the disabled ones).
+        let ids: Vec<&str> = all.iter().map(|r| r.id.as_str()).collect();
         let resolved = |repository: Option<String>,
                         downloaded: bool,
                         checksum: ChecksumOutcome,
@@ -654,10 +660,8 @@ impl Inner {
             Availability::Available(r) => {
                 return Ok(resolved(r, false, ChecksumOutcome::AlreadyLocal, warnings))
             }
-            Availability::OtherRepositories(from)
-                if matches!(pinned, Some(None)) || repos.is_empty() =>
-            {
-                // Version came from local metadata, or nothing else may serve it: use the file.
+            Availability::OtherRepositories(from) if matches!(pinned, Some(None)) => {
+                // Version came from local metadata: use the file.
                 return Ok(resolved(
                     from.first().cloned(),
                     false,

@@ -49,18 +49,10 @@ impl std::fmt::Debug for RepositorySource {
 }
 
 fn key(artifact: &Artifact, repositories: &[RemoteRepository]) -> String {
-    let mut k = artifact.to_string();
-    for r in repositories {
-        k.push('|');
-        k.push_str(&r.id);
-        k.push('=');
-        k.push_str(&r.url);
-        for m in &r.mirrored_repositories {
-            k.push('>');
-            k.push_str(&m.id);
-        }
-    }
-    k
+    format!(
+        "{artifact}|{}",
+        crate::resolution::pom::repositories_key(repositories)
+    )
 }
 
 impl RepositorySource {

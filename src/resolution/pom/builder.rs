@@ -431,7 +431,10 @@ async fn read_parent(
     let g = parent.group_id.clone().unwrap_or_default();
     let a = parent.artifact_id.clone().unwrap_or_default();
     let v = parent.version.clone().unwrap_or_default();
-    let key = format!("{g}:{a}:{v}");
+    let key = format!(
+        "{g}:{a}:{v}|{}",
+        super::source::repositories_key(resolver.repositories())
+    );
     let cached = if req.use_cache {
         shared.cached_parent(&key)
     } else {
@@ -742,8 +745,13 @@ async fn import_management(
         }
         // Imports are cached even for project files (where Maven has no model cache): the
         // answer is the same, and diamonds of BOMs importing BOMs stay linear. Builds that see
-        // different properties (dependency POMs, project files) do not share entries.
-        let cache_key = format!("{:p}|{imported}", Arc::as_ptr(&req.properties));
+        // different properties (dependency POMs, project files) or repositories do not share
+        // entries.
+        let cache_key = format!(
+            "{:p}|{imported}|{}",
+            Arc::as_ptr(&req.properties),
+            super::source::repositories_key(resolver.repositories())
+        );
         let cached = shared.cached_import(&cache_key);
         let managed = match cached {
             Some(m) => m,

@@ -31,3 +31,4 @@ pub use descriptor::{
     Description, DescriptorError, DescriptorReader, ModelBuildError, ProblemKind,
 };
 pub use problem::ModelProblem;
+pub(crate) use source::repositories_key;

@@ -1,0 +1,156 @@
+"""The committed QA cases (`python3 gen_deps_qa.py fixtures`): hand-made `*-qa-<rule>` cases, each
+the smallest input that showed a difference between m2r and Maven 3.8.7 / Resolver 1.6.3 during the
+QA rounds (the README of each says which rule), and `*-qa-random-*`, random cases of fixed seeds
+that agreed, kept so the combinations they exercise stay pinned.
+"""
+import random
+
+from gen_deps_qa import G, Case, Dep, Pom, Profile, base_args, gen_describe, gen_tree, gen_versions, repo_xml
+
+HAND = []
+
+
+def hand(name, mode, readme):
+    c = Case(f"{mode}-qa-{name}", mode, readme)
+    HAND.append(c)
+    return c
+
+
+def tree_cases():
+    # --- a one-version range reads the metadata like any other range (no shortcut in 3.8.7)
+    c = hand("range-single-version-needs-listing", "tree",
+             "[2.0] and [1.0,1.0] are ranges: Maven 3.8.7 reads maven-metadata.xml for them too, and a "
+             "version it does not list (or a SNAPSHOT the repository's policy disables) fails the collection.")
+    c.pom(Pom(G, "a", "2.0"))
+    c.pom(Pom(G, "a", "2.1-SNAPSHOT"))
+    c.metadata(G, "a", ["1.0", "2.1-SNAPSHOT"])
+    root = c.pom(Pom(G, "root", "1"))
+    root.deps = [Dep(G, "a", "[2.1-SNAPSHOT]")]
+    c.pom(root)
+    c.args = base_args(c) + [f"{G}:root:1"]
+
+    c = hand("range-single-version-listed", "tree",
+             "[1.0] resolves through the listing: 1.0 is listed, so it is chosen; [2.0] beside it is not.")
+    c.pom(Pom(G, "a", "1.0"))
+    c.pom(Pom(G, "b", "2.0"))
+    c.metadata(G, "a", ["1.0", "2.0"])
+    c.metadata(G, "b", ["1.0"])
+    root = Pom(G, "root", "1")
+    root.deps = [Dep(G, "a", "[1.0]"), Dep(G, "b", "[2.0]")]
+    c.pom(root)
+    c.args = base_args(c) + [f"{G}:root:1"]
+
+    # --- a local file cached from a repository that is not in the request is not available
+    c = hand("local-file-from-other-repository", "tree",
+             "b's SNAPSHOT POM is downloaded below a (whose POM declares the snapshot repository snaps, not "
+             "mirrored); the root's own b:x then asks only central (snapshots disabled): the local file "
+             "came from snaps, which is not in that request, so Maven reports the POM missing.")
+    c.mirror_of = "*,!snaps"
+    a = Pom(G, "a", "1")
+    a.repos = [repo_xml("snaps", "file://${case.dir}/snaps", releases="false", snapshots="true")]
+    a.deps = [Dep(G, "b", "1.0-SNAPSHOT")]
+    c.pom(a)
+    b = Pom(G, "b", "1.0-SNAPSHOT")
+    b.deps = [Dep(G, "c", "1")]
+    c.pom(b, repo="snaps")
+    c.pom(Pom(G, "c", "1"))
+    root = Pom(G, "root", "1")
+    root.deps = [Dep(G, "a", "1"), Dep(G, "b", "1.0-SNAPSHOT", classifier="x")]
+    c.pom(root)
+    c.args = base_args(c) + [f"{G}:root:1"]
+
+
+    # --- no model cache in the oracle's session: a parent one list reached is not found by another
+    c = hand("parent-reached-through-other-list", "tree",
+             "p:1, the parent of b and c, is only in the repository extra that a's POM declares (not "
+             "mirrored). Below a, b finds it; c, outside a's sub-graph, asks only the mirror: the local copy "
+             "came from extra, which is not in c's request, so c's parent is not resolvable and the "
+             "collection fails (Maven's session has no model cache sharing parents between descriptors).")
+    c.mirror_of = "*,!extra"
+    a = Pom(G, "a", "1")
+    a.repos = [repo_xml("extra", "file://${case.dir}/extra")]
+    a.deps = [Dep(G, "b", "1")]
+    c.pom(a)
+    p = Pom(G, "p", "1", packaging="pom")
+    p.deps = [Dep(G, "z", "1")]
+    c.pom(p, repo="extra")
+    for name in ("b", "c"):
+        x = Pom(None, name, "1")
+        x.parent = (G, "p", "1", "")
+        c.pom(x, repo="extra" if name == "b" else "repo")
+    c.pom(Pom(G, "z", "1"), repo="extra")
+    c.pom(Pom(G, "z", "1"))
+    d = Pom(G, "d", "1")
+    d.deps = [Dep(G, "c", "1")]
+    c.pom(d)
+    root = Pom(G, "root", "1")
+    root.deps = [Dep(G, "a", "1"), Dep(G, "d", "1")]
+    c.pom(root)
+    c.args = base_args(c) + [f"{G}:root:1"]
+
+    # --- Maven's order decides what the local repository holds when a mirror's policy differs by path
+    c = hand("snapshot-local-after-enabling-path", "tree",
+             "a's POM declares a repository with snapshots enabled; mirrored by *, the mirror fix gains "
+             "snapshots below a, and b:1.0-SNAPSHOT's POM is downloaded there. The root's own b:x then asks "
+             "fix with central's policy (no snapshots): the local copy came from fix, so Maven uses it, "
+             "because a's sub-graph was collected first.")
+    a = Pom(G, "a", "1")
+    a.repos = [repo_xml("snaps", "https://snaps.example.org/m2", snapshots="true")]
+    a.deps = [Dep(G, "b", "1.0-SNAPSHOT")]
+    c.pom(a)
+    b = Pom(G, "b", "1.0-SNAPSHOT")
+    b.deps = [Dep(G, "e", "1")]
+    c.pom(b)
+    c.pom(Pom(G, "e", "1"))
+    root = Pom(G, "root", "1")
+    root.deps = [Dep(G, "a", "1"), Dep(G, "b", "1.0-SNAPSHOT", classifier="x")]
+    c.pom(root)
+    c.args = base_args(c) + [f"{G}:root:1"]
+
+    c = hand("snapshot-missing-before-enabling-path", "tree",
+             "The same graph in the other order: the root's b:x comes first, when nothing is local yet and "
+             "central's policy allows no snapshots: missing; below a, b:1.0-SNAPSHOT is then downloaded.")
+    c.files = dict(HAND[-2].files)
+    root = Pom(G, "root", "1")
+    root.deps = [Dep(G, "b", "1.0-SNAPSHOT", classifier="x"), Dep(G, "a", "1")]
+    c.pom(root)
+    c.args = base_args(c) + [f"{G}:root:1"]
+
+
+def describe_cases():
+    c = hand("parent-single-version-range-unlisted", "describe",
+             "A parent version [2] is a range: Maven 3.8.7 resolves it through maven-metadata.xml, and "
+             "without a listing naming 2 the parent is not found (the descriptor fails).")
+    par = Pom(G, "parent", "2", packaging="pom")
+    par.deps = [Dep("org.x", "from-parent", "2")]
+    c.pom(par)
+    app = Pom(G, "app", "1.0")
+    app.parent = (G, "parent", "[2]", None)
+    c.pom(app)
+    c.args = base_args(c) + [f"{G}:app:1.0"]
+
+    c = hand("parent-single-version-range-listed", "describe",
+             "The same parent [2,2] with a listing that names 1 and 2: 2 is chosen.")
+    c.files = dict(HAND[-2].files)
+    c.metadata(G, "parent", ["1", "2"])
+    app = Pom(G, "app", "1.0")
+    app.parent = (G, "parent", "[2,2]", None)
+    c.pom(app)
+    c.args = base_args(c) + [f"{G}:app:1.0"]
+
+
+def random_fixtures():
+    out = []
+    rng = random.Random(20260101)
+    for kind, gen, n in (("describe", gen_describe, 40), ("tree", gen_tree, 45), ("versions", gen_versions, 15)):
+        for i in range(n):
+            seed = rng.randrange(1 << 30)
+            out.append(gen(random.Random(seed), f"{kind}-qa-random-{i:03d}", seed))
+    return out
+
+
+def all_cases(random_ones=True):
+    HAND.clear()
+    tree_cases()
+    describe_cases()
+    return HAND + (random_fixtures() if random_ones else [])
