@@ -152,11 +152,29 @@ class Case:
     def raw(self, g, a, v, text, repo="repo"):
         self.files[f"{repo}/{g.replace('.', '/')}/{a}/{v}/{a}-{v}.pom"] = text
 
-    def metadata(self, g, a, versions, repo="repo"):
+    def metadata(self, g, a, versions, repo="repo", latest=None, release=None):
         vs = "".join(f"<version>{v}</version>" for v in versions)
         self.files[f"{repo}/{g.replace('.', '/')}/{a}/maven-metadata.xml"] = (
             f"<metadata><groupId>{g}</groupId><artifactId>{a}</artifactId><versioning>"
+            + t("latest", latest) + t("release", release) +
             f"<versions>{vs}</versions><lastUpdated>20240101000000</lastUpdated></versioning></metadata>\n")
+
+    def timestamped(self, p, stamp="20240102.030405", build=3, repo="repo"):
+        """Publishes a SNAPSHOT POM as a remote repository does: a timestamped file and the
+        version's maven-metadata.xml naming it."""
+        g, a, v = p.g or p.parent[0], p.a, p.v
+        base = v[:-len("SNAPSHOT")]
+        d = f"{repo}/{g.replace('.', '/')}/{a}/{v}"
+        self.files[f"{d}/{a}-{base}{stamp}-{build}.pom"] = p.xml()
+        self.files[f"{d}/maven-metadata.xml"] = (
+            f"<metadata modelVersion=\"1.1.0\"><groupId>{g}</groupId><artifactId>{a}</artifactId><version>{v}</version>"
+            f"<versioning><snapshot><timestamp>{stamp}</timestamp><buildNumber>{build}</buildNumber></snapshot>"
+            f"<lastUpdated>20240102030405</lastUpdated><snapshotVersions>"
+            f"<snapshotVersion><extension>pom</extension><value>{base}{stamp}-{build}</value>"
+            f"<updated>20240102030405</updated></snapshotVersion>"
+            f"<snapshotVersion><extension>jar</extension><value>{base}{stamp}-{build}</value>"
+            f"<updated>20240102030405</updated></snapshotVersion>"
+            f"</snapshotVersions></versioning></metadata>\n")
 
     def write(self, root):
         d = os.path.join(root, self.name)
@@ -261,7 +279,13 @@ def version_expr(rng, level_names):
     if k < 0.5:
         return "${v${sfx}}" if rng.random() < 0.5 else "${pa}-${pb}"
     if k < 0.55:
-        return rng.choice(["${env.QA_E}", "${nope}", "1-${nope}", "${project.properties.pa}", "${.pa}"])
+        return rng.choice(["${env.QA_E}", "${nope}", "1-${nope}", "${project.properties.pa}", "${.pa}",
+                           "${env.HOME}", "${env.PATH}", "${project.parent.groupId}", "${parent.artifactId}",
+                           "${project.name}", "${project.url}", "${project.organization.name}",
+                           "${project.description}", "${project.artifactId}", "${project.packaging}",
+                           "${project.build.finalName}", "${project.prerequisites.maven}",
+                           "${project.scm.connection}", "${project.inceptionYear}", "${pa.${sfx}}",
+                           "${project.properties}", "${project}", "${}", "$${pa}", "${pa", "${ pa }"])
     return f"{rng.randint(1, 3)}.{rng.randint(0, 3)}"
 
 
@@ -394,6 +418,13 @@ def gen_describe(rng, name, seed):
             if p is app and rng.random() < 0.3:
                 p.g = None
         p.properties = rand_properties(rng, i)
+        if rng.random() < 0.4:
+            fields = ["<name>N%d-${project.artifactId}</name>" % i, "<url>https://u%d.example.org</url>" % i,
+                      "<description>D%d</description>" % i, "<inceptionYear>20%02d</inceptionYear>" % i,
+                      "<organization><name>O%d</name></organization>" % i,
+                      "<scm><connection>scm:git:c%d</connection></scm>" % i,
+                      "<prerequisites><maven>3.%d</maven></prerequisites>" % i]
+            p.extra = "".join(rng.sample(fields, rng.randint(1, 4)))
         if rng.random() < 0.15:
             p.properties.append(("bomv", "1"))
         if rng.random() < 0.5:
@@ -476,8 +507,13 @@ def gen_tree(rng, name, seed):
             v = f"[{versions[a][-1]}]"
         elif r < 0.18:
             v = "[9,10)"
+        elif r < 0.19:
+            v = rng.choice(["LATEST", "RELEASE", f"(,{versions[a][0]}],[{versions[a][-1]},)", f"({versions[a][0]},)",
+                            f"[{versions[a][0]},{versions[a][-1]})"])
         elif r < 0.22 and transitive and parent is not None:
             v = "${libv}"
+        elif r < 0.25 and not transitive:
+            v = rng.choice(["${pa}", "${project.version}", "${libv}"])
         scope = rng.choices([None, "compile", "runtime", "test", "provided", "system", "banana"],
                             [12, 3, 4, 2, 2, 0.4, 0.2])[0]
         d = Dep(G, a, v, scope=scope)
@@ -496,8 +532,29 @@ def gen_tree(rng, name, seed):
     relocated = {}
     for a in names:
         for v in versions[a]:
-            if rng.random() < 0.04:
-                case.raw(G, a, v, "<project><oops")
+            if rng.random() < 0.06:
+                bad = Pom(G, a, v)
+                bad.deps = [Dep(G, rng.choice(names), "1.0")]
+                kind = rng.choice(["xml", "no-dep-version", "model-version", "dup-tag", "missing-parent",
+                                   "bad-scope", "no-version", "bad-bom"])
+                if kind == "xml":
+                    case.raw(G, a, v, "<project><oops")
+                    continue
+                if kind == "no-dep-version":
+                    bad.deps[0].v = None
+                elif kind == "model-version":
+                    bad.model_version = rng.choice(["4.0.1", "5.0.0", None])
+                elif kind == "dup-tag":
+                    bad.extra = "<packaging>jar</packaging><packaging>jar</packaging>"
+                elif kind == "missing-parent":
+                    bad.parent = (G, "nowhere", "1", "")
+                elif kind == "bad-scope":
+                    bad.deps[0].scope = rng.choice(["banana", "import", "COMPILE"])
+                elif kind == "no-version":
+                    bad.deps[0].v = "${undefined.v}"
+                else:
+                    bad.managed = [Dep(G, "nobom", "1", scope="import", type="pom")]
+                case.pom(bad)
                 continue
             if rng.random() < 0.04:
                 continue  # missing POM
@@ -529,14 +586,21 @@ def gen_tree(rng, name, seed):
                 p.profiles = [pr]
             if rng.random() < 0.06:
                 p.repos = [repo_xml("snaps", "https://snaps.example.org/m2", snapshots="true")]
-            case.pom(p)
-        case.metadata(G, a, versions[a])
+            if v.endswith("SNAPSHOT") and rng.random() < 0.4:
+                case.timestamped(p)
+            else:
+                case.pom(p)
+        rel = [x for x in versions[a] if "SNAPSHOT" not in x]
+        case.metadata(G, a, versions[a], latest=versions[a][-1] if rng.random() < 0.7 else None,
+                      release=rel[-1] if rel and rng.random() < 0.7 else None)
     case.files["marker"] = "x\n"
     roots = [pick(None, False) for _ in range(rng.randint(1, 5))]
     managed = []
     for _ in range(rng.choices([0, 1, 2, 3], [4, 3, 2, 1])[0]):
         a = rng.choice(names)
         m = Dep(G, a, rng.choice(versions[a]) if rng.random() < 0.85 else None)
+        if m.v and rng.random() < 0.1:
+            m.v = f"[{versions[a][0]},)"
         if rng.random() < 0.3:
             m.scope = rng.choice(["compile", "runtime", "test", "provided", "system"])
             if m.scope == "system":
@@ -561,6 +625,8 @@ def gen_tree(rng, name, seed):
         # a project file, perhaps with a relativePath parent
         proj = Pom(G, "app", "1.0")
         proj.deps, proj.managed = roots, managed
+        a0 = names[0]
+        proj.properties = [("pa", rng.choice(versions[a0])), ("libv", rng.choice(versions[a0]))]
         if rng.random() < 0.3:
             lp = Pom(G, "local-parent", "1", packaging="pom")
             lp.properties = [("pa", "1.0"), ("libv", "1.0")]
@@ -596,6 +662,7 @@ def gen_tree(rng, name, seed):
     else:
         root = Pom(G, "root", "1")
         root.deps, root.managed = roots, managed
+        root.properties = [("pa", rng.choice(versions[names[0]])), ("libv", rng.choice(versions[names[0]]))]
         case.pom(root)
         case.args = base_args(case) + defines + [f"{G}:root:1"]
     if rng.random() < 0.1:

@@ -139,6 +139,48 @@ def describe_cases():
     c.args = base_args(c) + [f"{G}:app:1.0"]
 
 
+def interpolation_cases():
+    c = hand("property-rewritten-in-place", "describe",
+             "pa=${pa}.3 with -Dpa=9 (a system property for a dependency POM): interpolating the property "
+             "skips its own value and takes 9, so pa becomes 9.3; Maven rewrites the property in place, "
+             "so dependencies (visited after the properties) read 9.3.")
+    app = Pom(G, "app", "1.0")
+    app.properties = [("pa", "${pa}.3"), ("pb", "${pa}-b")]
+    app.deps = [Dep(G, "a", "${pa}"), Dep(G, "b", "${pb}")]
+    c.pom(app)
+    c.args = base_args(c) + ["-Dpa=9", f"{G}:app:1.0"]
+
+    c = hand("property-rewritten-after-modules", "describe",
+             "The same property read by <modules> (visited before the properties): the text ${pa} gives 9 "
+             "there and Maven remembers each text's answer, so a dependency version written ${pa} is 9 "
+             "too, while ${pa}.0 (a new text, after the rewrite) is 9.3.0.")
+    app = Pom(G, "app", "1.0", packaging="pom")
+    app.properties = [("pa", "${pa}.3")]
+    app.extra = "<modules><module>${pa}</module></modules>"
+    app.deps = [Dep(G, "a", "${pa}"), Dep(G, "b", "${pa}.0")]
+    c.pom(app)
+    c.args = base_args(c) + ["-Dpa=9", f"{G}:app:1.0"]
+
+    c = hand("property-rewrite-order", "describe",
+             "Properties are rewritten in Java's Properties order (hash buckets: qq, pa, r): qq=${pa} is "
+             "visited before pa, so qq takes the skipped-self answer 9 and the text ${pa} is remembered as 9 "
+             "(for the dependency b too); r=${pa}x comes after pa's rewrite: 9.3x.")
+    app = Pom(G, "app", "1.0")
+    app.properties = [("pa", "${pa}.3"), ("qq", "${pa}"), ("r", "${pa}x")]
+    app.deps = [Dep(G, "a", "${qq}"), Dep(G, "b", "${pa}"), Dep(G, "c", "${r}")]
+    c.pom(app)
+    c.args = base_args(c) + ["-Dpa=9", f"{G}:app:1.0"]
+
+    c = hand("project-properties-to-string", "describe",
+             "${project.properties} is the Properties map printed by Java, in its iteration order, with the "
+             "values rewritten so far.")
+    app = Pom(G, "app", "1.0")
+    app.properties = [("zz", "1"), ("version.x", "${project.version}"), ("Aa", "2"), ("BB", "3"), ("k", "${zz}")]
+    app.deps = [Dep(G, "a", "1", classifier="${project.properties}")]
+    c.pom(app)
+    c.args = base_args(c) + [f"{G}:app:1.0"]
+
+
 def random_fixtures():
     out = []
     rng = random.Random(20260101)
@@ -153,4 +195,5 @@ def all_cases(random_ones=True):
     HAND.clear()
     tree_cases()
     describe_cases()
+    interpolation_cases()
     return HAND + (random_fixtures() if random_ones else [])

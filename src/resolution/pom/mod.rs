@@ -17,6 +17,7 @@
 pub mod builder;
 pub mod descriptor;
 pub mod interpolate;
+pub(crate) mod java_order;
 pub mod merge;
 pub mod model;
 pub mod problem;
