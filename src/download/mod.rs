@@ -20,6 +20,7 @@ pub mod checksum;
 pub mod coords;
 pub mod error;
 pub mod layout;
+pub mod ledger;
 pub mod local;
 pub mod metadata;
 pub mod policy;

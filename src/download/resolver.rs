@@ -32,6 +32,7 @@ use crate::download::coords::{
 };
 use crate::download::error::DownloadError;
 use crate::download::layout;
+use crate::download::ledger::Ledger;
 use crate::download::local::{
     read_properties, temp_builder, Availability, LocalRepository, RESOLVER_STATUS,
 };
@@ -211,6 +212,8 @@ struct Inner {
     permits: Semaphore,
     /// Metadata checked in this session (`repoId|path`): checked at most once.
     checked: Mutex<HashSet<String>>,
+    /// What this session asked and recorded (for callers replaying Maven's order).
+    ledger: Ledger,
 }
 
 impl std::fmt::Debug for Resolver {
@@ -234,8 +237,15 @@ impl Resolver {
                 local,
                 permits,
                 checked: Mutex::new(HashSet::new()),
+                ledger: Ledger::default(),
             }),
         })
+    }
+
+    /// What this resolver asked and recorded in this session: whether the order of requests
+    /// mattered, and a replay in Maven's order ([`Ledger`]).
+    pub fn ledger(&self) -> &Ledger {
+        &self.inner.ledger
     }
 
     /// The transport (to inspect the client pool).
@@ -624,6 +634,7 @@ impl Inner {
             }
         };
         let snapshot = is_snapshot_version(&version);
+        self.ledger.note_request(repositories, snapshot);
         let file = self
             .local
             .artifact_file(coord, &version)
@@ -656,9 +667,16 @@ impl Inner {
                 warnings,
             }
         };
-        match self.local.availability(&file, &ids) {
+        match self
+            .local
+            .availability_where(&file, &ids, |id| self.ledger.counts(&file, id))
+        {
             Availability::Available(r) => {
-                return Ok(resolved(r, false, ChecksumOutcome::AlreadyLocal, warnings))
+                // Resolver normalizes a timestamped snapshot found locally too (`getFile`).
+                if self.cfg.snapshot_normalization && version != base_version(&version) {
+                    self.normalize_snapshot(coord, &version, &file);
+                }
+                return Ok(resolved(r, false, ChecksumOutcome::AlreadyLocal, warnings));
             }
             Availability::OtherRepositories(from) if matches!(pinned, Some(None)) => {
                 // Version came from local metadata: use the file.
@@ -813,7 +831,10 @@ impl Inner {
             .await
             .map_err(|e| io(file, e))?;
         // Someone else (another process or resolver) may have finished it while we waited.
-        if let Availability::Available(_) = self.local.availability(file, &[repo.id.as_str()]) {
+        if let Availability::Available(_) =
+            self.local
+                .availability_where(file, &[repo.id.as_str()], |id| self.ledger.counts(file, id))
+        {
             return Ok((ChecksumOutcome::AlreadyLocal, false, repo.id.clone()));
         }
         let dir = file
@@ -941,6 +962,7 @@ impl Inner {
             self.local
                 .record_download(file, &repo.id)
                 .map_err(|e| io(file, e))?;
+            self.ledger.note_written(file, &repo.id);
             let marker = Self::marker(file);
             if marker.exists() {
                 let _ = self.local.update_properties(&marker, |p| {
@@ -965,17 +987,18 @@ impl Inner {
             (Ok(a), Ok(b)) => a.len() == b.len() && a.modified().ok() == b.modified().ok(),
             _ => false,
         };
-        if same {
-            return;
+        if !same {
+            if let Err(e) = self.local.copy_file(file, &target) {
+                tracing::warn!(
+                    "cannot copy {} to {}: {e}",
+                    file.display(),
+                    target.display()
+                );
+                return;
+            }
         }
-        let r = self.local.copy_file(file, &target);
-        if let Err(e) = r {
-            tracing::warn!(
-                "cannot copy {} to {}: {e}",
-                file.display(),
-                target.display()
-            );
-        }
+        // An untracked copy counts as installed locally: the ledger must know who made it.
+        self.ledger.note_written(&target, "");
     }
 
     /// Checks the downloaded body: included header checksums, then the `.sha1` fetched alongside,

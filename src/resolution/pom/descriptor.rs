@@ -290,6 +290,16 @@ impl DescriptorReader {
         }
     }
 
+    /// Forgets every answer it keeps for the session (descriptors, parents, imported
+    /// management), so that the next reads ask the local repository again: for a collection
+    /// replayed in Maven's order. Parsed files are kept (their content does not change).
+    pub fn forget_answers(&self) {
+        if let Ok(mut m) = self.descriptors.lock() {
+            m.clear();
+        }
+        self.shared.forget_answers();
+    }
+
     /// [`read_descriptor`](Self::read_descriptor) with the effective model and its
     /// explanations (`m2r describe`).
     pub async fn describe(
@@ -305,13 +315,10 @@ impl DescriptorReader {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Cached {
-        let mut key = artifact.to_string();
-        for r in repositories {
-            key.push('|');
-            key.push_str(&r.id);
-            key.push('=');
-            key.push_str(&r.url);
-        }
+        let key = format!(
+            "{artifact}|{}",
+            super::source::repositories_key(repositories)
+        );
         if let Some(c) = self
             .descriptors
             .lock()

@@ -100,6 +100,16 @@ impl Shared {
         parsed
     }
 
+    /// Drops the parents and imports kept for the session.
+    pub(crate) fn forget_answers(&self) {
+        if let Ok(mut m) = self.parents.lock() {
+            m.clear();
+        }
+        if let Ok(mut m) = self.imports.lock() {
+            m.clear();
+        }
+    }
+
     pub(crate) fn cached_parent(&self, key: &str) -> Option<ParentData> {
         self.parents.lock().ok()?.get(key).cloned()
     }
