@@ -423,6 +423,7 @@ fn activate(settings: &Settings, request: &ExplainRequest) -> Activated {
         system_properties: request.settings.system_properties.clone(),
         user_properties: request.settings.user_properties.clone(),
         project_dir: Some(request.cwd.clone()),
+        ..ActivationContext::default()
     };
     // The request keeps the first profile per id (`DefaultMavenExecutionRequest.addProfile`).
     let profiles: Vec<Profile> =

@@ -181,6 +181,87 @@ def interpolation_cases():
     c.args = base_args(c) + [f"{G}:app:1.0"]
 
 
+def activation_cases():
+    JDK = ["17", "1.8", "!1.8", "!17", "[1.8,)", "[11,17)", "[17,)", "(,1.8]", "[1.8,18)", "[17,18)", "(,17]", "(,17)",
+           "[17.0.9,)", "11", "1.7", "[1.5,1.9)", "17.0", "17.0.9", "17.0.10", "(17,)", "(17.0.9,)", "[17.0.9]", "1", "!1",
+           "[1.8,11),[17,)", "(,1.8),(11,17)", "[,17]", "[17,]", "[ 17 , ]", "1.8.0", "[1.8.0_292,)", "(1.8.0_292,)",
+           "21", "[21,)", "!21", "17-ea", "[17-ea,)", "", "!", "[abc,)", "abc", "17,18", "[17, 18)", " 17", "1.8.0_292"]
+    for jv in [None, "1.8.0_292", "11.0.2", "21-ea", "abc"]:
+        c = Case(f"describe-qa-jdk-{jv or 'default'}", "describe", f"jdk activation matrix (prefixes, !, ranges, unions, odd specs), java.version={jv or '17.0.9'}; each active profile adds one dependency")
+        app = Pom(G, "app", "1.0")
+        for i, spec in enumerate(JDK):
+            pr = Profile(f"j{i}", f"<jdk>{spec}</jdk>")
+            pr.deps = [Dep(G, f"jdk{i}", "1")]
+            app.profiles.append(pr)
+        c.pom(app)
+        c.args = base_args(c) + ([f"-Djava.version={jv}"] if jv else []) + [f"{G}:app:1.0"]
+        HAND.append(c)
+    OS = ["<family>unix</family>", "<family>!windows</family>", "<family>windows</family>", "<name>linux</name>",
+          "<name>Linux</name>", "<name>!linux</name>", "<arch>amd64</arch>", "<arch>x86</arch>", "<arch>AMD64</arch>",
+          "<family>unix</family><arch>amd64</arch>", "<family>mac</family>", "<family>UNIX</family>", "<arch>!x86</arch>",
+          "<family>dos</family>",
+          "<family>os/2</family>", "<family>tandem</family>", "<family>win9x</family>", "<family>z/os</family>",
+          "<family>os/400</family>", "<family>openvms</family>", "<family>netware</family>", "<family>nonsense</family>",
+          "<family></family>", "<name></name>", "<name>!Linux</name>", "<family>!unix</family>", "<arch>x86_64</arch>",
+          "<name>linux</name><family>windows</family>", "<family> unix </family>", "<name>LINUX</name>"]
+    for osn in [None, "Windows 10", "Mac OS X"]:
+        c = Case(f"describe-qa-os-{(osn or 'default').replace(' ', '')}", "describe", f"os activation matrix, -Dos.name={osn}: os activation reads the JVM's own os.* (plexus Os), never -D; {len(OS)} profiles, each adding one dependency")
+        app = Pom(G, "app", "1.0")
+        for i, spec in enumerate(OS):
+            pr = Profile(f"o{i}", f"<os>{spec}</os>")
+            pr.deps = [Dep(G, f"os{i}", "1")]
+            app.profiles.append(pr)
+        c.pom(app)
+        c.args = base_args(c) + ([f"-Dos.name={osn}"] if osn else []) + [f"{G}:app:1.0"]
+        HAND.append(c)
+    PROP = [("x", None), ("!x", None), ("x", "v"), ("x", "!v"), ("!x", "v"), ("x", ""), ("x", "V"), ("", None),
+            ("!", None), ("x", "!"), ("mp", None), ("!mp", None), ("mp", "m"), ("env.QA_E", None), ("y", "true"),
+            ("y", "!true"), ("x ", None), (" x", "v"), ("x", " v"), ("java.version", None), ("os.name", "Linux"),
+            ("user.home", None), ("!y", None), ("case.dir", None)]
+    for dv in [[], ["-Dx=v"], ["-Dx="], ["-Dx=V", "-Dy"], ["-D", "x=v"]]:
+        c = Case(f"describe-qa-prop-{'_'.join(d.replace('-D','').replace('=','-') for d in dv) or 'none'}", "describe",
+                 f"property activation matrix (name, !name, values, !value, empty, POM properties do not count), {' '.join(dv) or 'no -D'}")
+        app = Pom(G, "app", "1.0")
+        app.properties = [("mp", "m"), ("x", "model")]
+        for i, (n, v) in enumerate(PROP):
+            act = f"<property><name>{n}</name>" + (f"<value>{v}</value>" if v is not None else "") + "</property>"
+            pr = Profile(f"p{i}", act)
+            pr.deps = [Dep(G, f"prop{i}", "1")]
+            app.profiles.append(pr)
+        c.pom(app)
+        c.args = base_args(c) + dv + [f"{G}:app:1.0"]
+        HAND.append(c)
+    FILE = ["<exists>${case.dir}/marker</exists>", "<missing>${case.dir}/marker</missing>", "<exists>marker</exists>",
+            "<missing>marker</missing>", "<exists>${basedir}/marker</exists>", "<missing>${basedir}/marker</missing>",
+            "<exists>${project.basedir}/marker</exists>", "<exists>${case.dir}/nofile</exists>",
+            "<missing>${case.dir}/nofile</missing>", "<exists>${case.dir}/marker</exists><missing>${case.dir}/marker</missing>",
+            "<exists>${case.dir}/dir</exists>", "<exists>${case.dir}/marker/</exists>", "<exists></exists>",
+            "<missing></missing>", "<exists>${nope}/marker</exists>", "<missing>${nope}/marker</missing>",
+            "<exists>/</exists>", "<exists>${case.dir}/m*</exists>",
+            "<exists>${mp}</exists>", "<exists>${case.dir}/${mp}arker</exists>", "<exists> ${case.dir}/marker </exists>",
+            "<exists>${env.QA_DIR}/marker</exists>", "<exists>${java.home}</exists>", "<exists>file:${case.dir}/marker</exists>"]
+    c = Case("describe-qa-file-matrix", "describe", "file activation matrix for a dependency POM (no basedir; ${case.dir} from -D; relative paths against the working directory)")
+    app = Pom(G, "app", "1.0")
+    app.properties = [("mp", "m")]
+    for i, spec in enumerate(FILE):
+        pr = Profile(f"f{i}", f"<file>{spec}</file>")
+        pr.deps = [Dep(G, f"file{i}", "1")]
+        app.profiles.append(pr)
+    c.pom(app)
+    c.files["marker"] = "x\n"
+    c.files["dir/x"] = "x\n"
+    c.args = base_args(c) + ["-Denv.QA_DIR=@CASE@", f"{G}:app:1.0"]
+    HAND.append(c)
+    c2 = Case("tree-qa-file-matrix-project", "tree", "file activation matrix for a project file (${basedir} is the project folder)")
+    c2.files = dict(c.files)
+    del c2.files["repo/org/qa/app/1.0/app-1.0.pom"]
+    for i in range(len(FILE)):
+        c2.pom(Pom(G, f"file{i}", "1"))
+    c2.files["pom.xml"] = app.xml()
+    c2.args = base_args(c2) + ["-Denv.QA_DIR=@CASE@", "--pom", "pom.xml"]
+    HAND.append(c2)
+
+
 def random_fixtures():
     out = []
     rng = random.Random(20260101)
@@ -196,4 +277,5 @@ def all_cases(random_ones=True):
     tree_cases()
     describe_cases()
     interpolation_cases()
+    activation_cases()
     return HAND + (random_fixtures() if random_ones else [])

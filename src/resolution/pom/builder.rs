@@ -55,6 +55,9 @@ pub struct Properties {
     pub user: HashMap<String, String>,
     /// System properties.
     pub system: HashMap<String, String>,
+    /// The platform's `os.*` and `path.separator`, which `os` activation reads whatever `-D`
+    /// says (empty: `system` gives them).
+    pub platform: HashMap<String, String>,
 }
 
 impl Properties {
@@ -69,8 +72,18 @@ impl Properties {
         Properties {
             user: HashMap::new(),
             system: merged,
+            platform: platform_of(system),
         }
     }
+}
+
+/// The keys of `system` that `os` activation reads (plexus `Os` took them from the JVM before
+/// any `-D` applied).
+pub fn platform_of(system: &HashMap<String, String>) -> HashMap<String, String> {
+    ["os.name", "os.arch", "os.version", "path.separator"]
+        .iter()
+        .filter_map(|k| Some((k.to_string(), system.get(*k)?.clone())))
+        .collect()
 }
 
 /// A built model.
@@ -218,6 +231,7 @@ async fn build_inner(
         system_properties: system.clone(),
         user_properties: user.clone(),
         project_dir: project_dir.clone(),
+        platform: req.properties.platform.clone(),
         ..ActivationContext::default()
     };
 

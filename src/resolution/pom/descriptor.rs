@@ -263,11 +263,13 @@ impl DescriptorReader {
             &user_properties,
             &system_properties,
         ));
+        let platform = super::builder::platform_of(&system_properties);
         let mut system = system_properties;
         system.extend(user_properties.iter().map(|(k, v)| (k.clone(), v.clone())));
         let project_properties = Arc::new(Properties {
             user: user_properties,
             system,
+            platform,
         });
         DescriptorReader {
             shared: Shared::new(resolver, selectors),
