@@ -384,6 +384,16 @@ impl VersionCandidates {
         self.map.get(key)
     }
 
+    /// The answer for a `RELEASE` or `LATEST` request: metadata without `<latest>` answers
+    /// `LATEST` with its release (`DefaultVersionResolver`); `None` for other requests.
+    pub fn answer(&self, request: VersionRequest) -> Option<&Candidate> {
+        match request {
+            VersionRequest::Release => self.get("RELEASE"),
+            VersionRequest::Latest => self.get("LATEST").or_else(|| self.get("RELEASE")),
+            VersionRequest::Snapshot | VersionRequest::Fixed => None,
+        }
+    }
+
     /// The snapshot answer for a classifier/extension: `SNAPSHOT<cls>:<ext>`, else the legacy
     /// `SNAPSHOT` entry; `None` means the version stays `X-SNAPSHOT`.
     pub fn snapshot(&self, classifier: &str, extension: &str) -> Option<&Candidate> {
@@ -518,6 +528,36 @@ mod tests {
         );
         c.merge(&mk("0.9", "20230101000000"), Some("c"), "");
         assert_eq!(c.get("LATEST").unwrap().version, "1.2");
+    }
+
+    #[test]
+    fn latest_falls_back_to_the_release() {
+        let md = |inner: &str| {
+            Metadata::parse(
+                format!("<metadata><versioning>{inner}</versioning></metadata>").as_bytes(),
+                "t",
+            )
+            .unwrap()
+        };
+        let answer = |inner: &str, request| {
+            let mut c = VersionCandidates::default();
+            c.merge(&md(inner), Some("r"), "");
+            c.answer(request).map(|c| c.version.clone())
+        };
+        let both = "<latest>2-SNAPSHOT</latest><release>1</release>";
+        let table = [
+            (both, VersionRequest::Latest, Some("2-SNAPSHOT")),
+            (both, VersionRequest::Release, Some("1")),
+            ("<release>1</release>", VersionRequest::Latest, Some("1")),
+            ("<latest>2</latest>", VersionRequest::Release, None),
+            ("<latest></latest><release>1</release>", VersionRequest::Latest, Some("1")),
+            ("", VersionRequest::Latest, None),
+            (both, VersionRequest::Snapshot, None),
+            (both, VersionRequest::Fixed, None),
+        ];
+        for (inner, request, want) in table {
+            assert_eq!(answer(inner, request).as_deref(), want, "{inner} {request:?}");
+        }
     }
 
     #[test]

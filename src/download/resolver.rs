@@ -300,6 +300,26 @@ impl Resolver {
         r
     }
 
+    /// The version `coord`'s version stands for: `LATEST`, `RELEASE` and `SNAPSHOT` versions
+    /// through `maven-metadata.xml` of `repositories` (as [`Self::resolve_in`] does before
+    /// downloading), any other version as is.
+    pub async fn resolve_version_in(
+        &self,
+        coord: &Coordinate,
+        repositories: &[RemoteRepository],
+    ) -> Result<String, DownloadError> {
+        match VersionRequest::of(&coord.version) {
+            VersionRequest::Fixed => Ok(coord.version.clone()),
+            request => {
+                let mut warnings = Vec::new();
+                self.inner
+                    .resolve_version(coord, request, repositories, &mut warnings)
+                    .await
+                    .map(|(v, _)| v)
+            }
+        }
+    }
+
     /// The versions `groupId:artifactId` has according to `maven-metadata.xml`: the local
     /// repository's own (`None`), then each repository's (its id), refreshed per update policy
     /// and checked at most once per session, as Maven's `DefaultVersionRangeResolver` reads them.
@@ -1127,12 +1147,7 @@ impl Inner {
                 }
             }
             VersionRequest::Release | VersionRequest::Latest => {
-                let key = if request == VersionRequest::Release {
-                    "RELEASE"
-                } else {
-                    "LATEST"
-                };
-                let Some(c) = candidates.get(key).cloned() else {
+                let Some(c) = candidates.answer(request).cloned() else {
                     return Err(DownloadError::VersionNotFound {
                         artifact: ga,
                         version: coord.version.clone(),

@@ -262,6 +262,42 @@ def activation_cases():
     HAND.append(c2)
 
 
+def latest_cases():
+    # --- LATEST/RELEASE are versions the descriptor reader resolves before reading the POM
+    c = hand("latest-without-latest-element", "tree",
+             "LATEST on metadata that has <release> but no <latest>: DefaultVersionResolver falls back to "
+             "the release; RELEASE beside it reads <release> only, LATEST on metadata with neither fails, and "
+             "LATEST naming a version without a POM is reported missing under that version (the node keeps LATEST).")
+    for v in ("1.0", "2.0"):
+        c.pom(Pom(G, "a", v))
+        c.pom(Pom(G, "b", v))
+    c.metadata(G, "a", ["1.0", "2.0"], release="1.0")
+    c.metadata(G, "b", ["1.0", "2.0"], latest="2.0")
+    c.metadata(G, "c", ["1.0"])
+    c.pom(Pom(G, "c", "1.0"))
+    c.metadata(G, "d", ["1.0", "2.0"], latest="2.0")
+    c.pom(Pom(G, "d", "1.0"))
+    root = Pom(G, "root", "1")
+    root.deps = [Dep(G, "a", "LATEST"), Dep(G, "b", "RELEASE"), Dep(G, "c", "LATEST"), Dep(G, "d", "LATEST")]
+    c.pom(root)
+    c.args = base_args(c) + [f"{G}:root:1"]
+
+    c = hand("latest-pom-missing", "describe",
+             "describe of LATEST whose metadata names a version without a POM: the version is resolved "
+             "first, so the missing POM is reported under 2.0, not LATEST.")
+    c.pom(Pom(G, "a", "1.0"))
+    c.metadata(G, "a", ["1.0", "2.0"], latest="2.0", release="2.0")
+    c.args = base_args(c) + [f"{G}:a:LATEST"]
+
+    c = hand("release-resolved", "describe",
+             "describe of RELEASE: the artifact is described under the version <release> names.")
+    a = Pom(G, "a", "1.0")
+    a.deps = [Dep(G, "b", "1")]
+    c.pom(a)
+    c.metadata(G, "a", ["1.0", "2.0-SNAPSHOT"], latest="2.0-SNAPSHOT", release="1.0")
+    c.args = base_args(c) + [f"{G}:a:RELEASE"]
+
+
 def random_fixtures():
     out = []
     rng = random.Random(20260101)
@@ -278,4 +314,5 @@ def all_cases(random_ones=True):
     describe_cases()
     interpolation_cases()
     activation_cases()
+    latest_cases()
     return HAND + (random_fixtures() if random_ones else [])
