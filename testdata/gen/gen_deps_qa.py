@@ -670,6 +670,184 @@ def gen_tree(rng, name, seed):
     return case
 
 
+# ------------------------------------------------------------------------------------------ relocations
+
+
+def gen_reloc(rng, name, seed):
+    """Small graphs dense in relocations (group, artifact, version, chains, cycles, to excluded or
+    managed targets, in ranges), management (version, scope, optional, exclusions, system paths),
+    optional and exclusions at several levels, duplicates and types."""
+    case = Case(name, "tree", f"Random relocation graph (gen_deps_qa.py, seed {seed}).")
+    names = [f"r{i}" for i in range(rng.randint(4, 8))]
+    groups = [G, "org.qb"]
+    published = {}
+
+    def coord():
+        return rng.choice(groups), rng.choice(names), rng.choice(["1", "2"])
+
+    def dep(exclude=None):
+        g, a, v = coord()
+        d = Dep(g, a, v)
+        r = rng.random()
+        if r < 0.1:
+            d.v = rng.choice(["[1,2]", "[1,)", "(,2)"])
+        if rng.random() < 0.2:
+            d.scope = rng.choice(["runtime", "test", "provided", "compile", "system"])
+            if d.scope == "system":
+                d.system_path = "/opt/" + a + ".jar"
+        if rng.random() < 0.15:
+            d.optional = rng.choice(["true", "false"])
+        if rng.random() < 0.25:
+            d.exclusions = [rng.choice([(rng.choice(groups), rng.choice(names)), ("*", rng.choice(names)),
+                                        (rng.choice(groups), "*")])]
+        if rng.random() < 0.1:
+            d.classifier = "c"
+        if rng.random() < 0.08:
+            d.type = rng.choice(["test-jar", "pom", "war"])
+        return d
+
+    for g in groups:
+        for a in names:
+            for v in ("1", "2"):
+                if rng.random() < 0.15:
+                    continue  # missing
+                p = Pom(g, a, v)
+                k = rng.random()
+                if k < 0.3:
+                    # relocations only go "up" (group, then name, then version) so that they form no
+                    # cycle: Maven 3.8.7 overflows its stack on a relocation cycle between POMs
+                    rank = (groups.index(g), names.index(a), v)
+                    targets = [(tg, ta, tv) for tg in groups for ta in names for tv in ("1", "2", "3")
+                               if (groups.index(tg), names.index(ta), tv) > rank]
+                    if targets:
+                        tg, ta, tv = rng.choice(targets)
+                        p.relocation = {}
+                        if tg != g or rng.random() < 0.2:
+                            p.relocation["groupId"] = tg
+                        if ta != a or rng.random() < 0.2:
+                            p.relocation["artifactId"] = ta
+                        if tv != v or rng.random() < 0.2:
+                            p.relocation["version"] = tv
+                    if rng.random() < 0.3:
+                        p.deps = [dep()]  # ignored when the POM relocates
+                else:
+                    p.deps = [dep() for _ in range(rng.choices([0, 1, 2, 3], [2, 3, 3, 2])[0])]
+                case.pom(p)
+            case.metadata(g, a, ["1", "2"])
+    root = Pom(G, "root", "1")
+    root.deps = [dep() for _ in range(rng.randint(1, 4))]
+    for _ in range(rng.choices([0, 1, 2, 3], [3, 3, 2, 1])[0]):
+        g, a, v = coord()
+        m = Dep(g, a, rng.choice([v, v, "3", "[1,2]"]))
+        if rng.random() < 0.35:
+            m.scope = rng.choice(["runtime", "test", "provided", "compile", "system"])
+            if m.scope == "system":
+                m.system_path = "/opt/managed.jar"
+        if rng.random() < 0.25:
+            m.exclusions = [(rng.choice(groups), rng.choice(names + ["*"]))]
+        if rng.random() < 0.2:
+            m.optional = rng.choice(["true", "false"])
+        if rng.random() < 0.1:
+            m.classifier = "c"
+        root.managed.append(m)
+    if rng.random() < 0.5:
+        case.pom(root)
+        case.args = base_args(case) + [f"{G}:root:1"]
+    else:
+        case.files["pom.xml"] = root.xml()
+        case.args = base_args(case) + ["--pom", "pom.xml"]
+    return case
+
+
+# ------------------------------------------------------------------------------------------ projects
+
+
+def gen_project(rng, name, seed):
+    """A project file with relativePath parents (default ../pom.xml, a directory, a file, empty, a
+    wrong one), ${project.parent.version}-style versions, properties at several levels and -D
+    (user properties: they beat the project's own), profiles activated by files next to the
+    project, and dependencies whose POMs in turn use parents and properties."""
+    case = Case(name, "tree", f"Random project (gen_deps_qa.py, seed {seed}).")
+    names = [f"l{i}" for i in range(5)]
+    for a in names:
+        for v in ("1.0", "2.0", "3.0"):
+            p = Pom(G, a, v)
+            if rng.random() < 0.3:
+                p.properties = [("dv", rng.choice(["1.0", "2.0"]))]
+                p.deps = [Dep(G, rng.choice(names), "${dv}")]
+            elif rng.random() < 0.4:
+                p.deps = [Dep(G, rng.choice(names), rng.choice(["1.0", "2.0", "3.0"]),
+                              scope=rng.choice([None, "runtime"]))]
+            case.pom(p)
+        case.metadata(G, a, ["1.0", "2.0", "3.0"])
+    layout = rng.choice(["default", "dir", "file", "empty", "wrong", "repo-only", "none"])
+    gp = Pom(G, "grand", "7", packaging="pom")
+    gp.properties = [("pa", "2.0"), ("pb", "${pa}"), ("pc", "1.0")]
+    if rng.random() < 0.5:
+        gp.managed = [Dep(G, rng.choice(names), "${pc}", scope=rng.choice([None, "runtime", "test"]))]
+    if rng.random() < 0.4:
+        pr = Profile("gp", rng.choice(["<activeByDefault>true</activeByDefault>",
+                                       "<file><exists>${basedir}/marker</exists></file>",
+                                       "<file><missing>marker</missing></file>",
+                                       "<property><name>qa.flag</name></property>"]))
+        pr.properties = [("pa", "3.0")]
+        gp.profiles = [pr]
+    par = Pom(G, "par", "5", packaging="pom")
+    par.parent = (G, "grand", "7", "")
+    par.properties = [("pb", rng.choice(["1.0", "${pa}", "${project.version}"]))]
+    if rng.random() < 0.5:
+        par.deps = [Dep(G, rng.choice(names), rng.choice(["${pa}", "${pb}", "${project.parent.version}", "1.0"]))]
+    if rng.random() < 0.4:
+        pr = Profile("pp", rng.choice(["<activeByDefault>true</activeByDefault>",
+                                       "<file><exists>${basedir}/marker</exists></file>",
+                                       "<jdk>[1.8,)</jdk>", "<os><family>unix</family></os>"]))
+        pr.deps = [Dep(G, rng.choice(names), "${pa}")]
+        par.profiles = [pr]
+    app = Pom(G, "app", "1.0")
+    app.parent = (G, "par", "5", None)
+    if rng.random() < 0.4:
+        app.g = None
+    if rng.random() < 0.3:
+        app.v = None
+    app.properties = [(k, v) for k, v in [("pa", "1.0"), ("pc", "${pb}")] if rng.random() < 0.5]
+    vexprs = ["${pa}", "${pb}", "${pc}", "${project.parent.version}", "${parent.version}", "${project.version}",
+              "${version}", "1.0", "2.0", "${pom.version}"]
+    app.deps = [Dep(G, rng.choice(names), rng.choice(vexprs), scope=rng.choice([None, None, "runtime", "test"]))
+                for _ in range(rng.randint(1, 4))]
+    if rng.random() < 0.3:
+        app.managed = [Dep(G, rng.choice(names), rng.choice(vexprs))]
+    case.pom(gp)
+    pom_path = "pom.xml"
+    if layout == "default":
+        case.files["pom.xml"] = par.xml()
+        pom_path = "app/pom.xml"
+    elif layout in ("dir", "file"):
+        case.files["parent/pom.xml"] = par.xml()
+        app.parent = (G, "par", "5", "parent" if layout == "dir" else "parent/pom.xml")
+    elif layout == "empty":
+        app.parent = (G, "par", "5", "")
+        case.pom(par)
+    elif layout == "wrong":
+        case.files["other/pom.xml"] = Pom(G, "other", "1", packaging="pom").xml()
+        app.parent = (G, "par", "5", "other")
+        case.pom(par)
+    elif layout == "repo-only":
+        case.pom(par)
+    else:
+        app.parent = None
+        app.g, app.v = G, "1.0"
+    if rng.random() < 0.5:
+        case.files[os.path.join(os.path.dirname(pom_path), "marker")] = "x\n"
+    case.files[pom_path] = app.xml()
+    defines = []
+    if rng.random() < 0.4:
+        defines.append(rng.choice(["-Dpa=3.0", "-Dpb=3.0", "-Dpc=2.0", "-Dpa", "-Dpa="]))
+    if rng.random() < 0.2:
+        defines.append("-Dqa.flag")
+    case.args = base_args(case) + defines + ["--pom", pom_path]
+    return case
+
+
 # ------------------------------------------------------------------------------------------ versions
 
 VERSION_ATOMS = ["0", "1", "2", "10", "00", "007", "2147483647", "2147483648", "9223372036854775808",
@@ -703,7 +881,8 @@ def gen_versions(rng, name, seed):
     return case
 
 
-GENERATORS = {"describe": gen_describe, "tree": gen_tree, "versions": gen_versions}
+GENERATORS = {"describe": gen_describe, "tree": gen_tree, "versions": gen_versions, "reloc": gen_reloc,
+              "project": gen_project}
 
 # ------------------------------------------------------------------------------------------ oracle
 
@@ -750,7 +929,8 @@ def round_cases(seed, count, kinds):
     for i in range(count):
         kind = kinds[i % len(kinds)]
         case_seed = rng.randrange(1 << 30)
-        out.append(GENERATORS[kind](random.Random(case_seed), f"{kind}-qa-r{seed}-{i:04d}", case_seed))
+        mode = {"reloc": "tree", "project": "tree"}.get(kind, kind)
+        out.append(GENERATORS[kind](random.Random(case_seed), f"{mode}-qa-{kind}-r{seed}-{i:04d}", case_seed))
     return out
 
 
