@@ -61,7 +61,11 @@ impl Ledger {
         let mut s = self.state();
         for r in repositories {
             for kind in [false, true] {
-                let def = (r.url.clone(), r.policy(kind).enabled, r.blocked);
+                let def = (
+                    r.url.as_written().to_string(),
+                    r.policy(kind).enabled,
+                    r.blocked,
+                );
                 let key = (r.id.clone(), kind);
                 match s.definitions.get(&key) {
                     Some(d) if *d != def => {
