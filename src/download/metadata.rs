@@ -531,13 +531,21 @@ mod tests {
             (both, VersionRequest::Release, Some("1")),
             ("<release>1</release>", VersionRequest::Latest, Some("1")),
             ("<latest>2</latest>", VersionRequest::Release, None),
-            ("<latest></latest><release>1</release>", VersionRequest::Latest, Some("1")),
+            (
+                "<latest></latest><release>1</release>",
+                VersionRequest::Latest,
+                Some("1"),
+            ),
             ("", VersionRequest::Latest, None),
             (both, VersionRequest::Snapshot, None),
             (both, VersionRequest::Fixed, None),
         ];
         for (inner, request, want) in table {
-            assert_eq!(answer(inner, request).as_deref(), want, "{inner} {request:?}");
+            assert_eq!(
+                answer(inner, request).as_deref(),
+                want,
+                "{inner} {request:?}"
+            );
         }
     }
 

@@ -173,7 +173,9 @@ pub(crate) fn repositories_key(repositories: &[RemoteRepository]) -> String {
             r.id,
             r.url.as_written(),
             r.layout,
-            r.releases, r.snapshots, r.blocked
+            r.releases,
+            r.snapshots,
+            r.blocked
         ));
         for m in &r.mirrored_repositories {
             out.push('\u{2}');
