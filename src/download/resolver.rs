@@ -244,7 +244,7 @@ impl Resolver {
 
     /// What this resolver asked and recorded in this session: whether the order of requests
     /// mattered, and a replay in Maven's order ([`Ledger`]).
-    pub fn ledger(&self) -> &Ledger {
+    pub(crate) fn ledger(&self) -> &Ledger {
         &self.inner.ledger
     }
 
