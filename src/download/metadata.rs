@@ -511,15 +511,17 @@ mod tests {
         assert_eq!(c.get("LATEST").unwrap().version, "1.2");
     }
 
+    /// Metadata whose `<versioning>` holds `inner`.
+    fn md(inner: &str) -> Metadata {
+        Metadata::parse(
+            format!("<metadata><versioning>{inner}</versioning></metadata>").as_bytes(),
+            "t",
+        )
+        .unwrap()
+    }
+
     #[test]
     fn latest_falls_back_to_the_release() {
-        let md = |inner: &str| {
-            Metadata::parse(
-                format!("<metadata><versioning>{inner}</versioning></metadata>").as_bytes(),
-                "t",
-            )
-            .unwrap()
-        };
         let answer = |inner: &str, request| {
             let mut c = VersionCandidates::default();
             c.merge(&md(inner), Some("r"), "");
@@ -551,13 +553,6 @@ mod tests {
 
     #[test]
     fn values_that_could_leave_the_repository_make_metadata_invalid() {
-        let md = |inner: &str| {
-            Metadata::parse(
-                format!("<metadata><versioning>{inner}</versioning></metadata>").as_bytes(),
-                "t",
-            )
-            .unwrap()
-        };
         let sv = |v: &str| {
             format!("<snapshotVersions><snapshotVersion><extension>jar</extension><value>{v}</value></snapshotVersion></snapshotVersions>")
         };
