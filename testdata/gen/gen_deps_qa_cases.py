@@ -298,6 +298,32 @@ def latest_cases():
     c.args = base_args(c) + [f"{G}:a:RELEASE"]
 
 
+def parent_range_cases():
+    # --- a relativePath parent stands for a parent version range that contains its version
+    for name, version, readme in [
+        ("parent-range-local", "1.0",
+         "The project's parent is declared [1,2) and ../pom.xml is par:1: readParentLocally takes it "
+         "(the range contains its version), so no maven-metadata.xml is needed; its dependency c is "
+         "used, not the repository parent's b."),
+        ("parent-range-local-inherited-version", None,
+         "As parent-range-local, but the project inherits its version: a parent found through a range "
+         "may not give it ('Version must be a constant', FATAL)."),
+    ]:
+        c = hand(name, "tree", readme)
+        for a in ("b", "c"):
+            c.pom(Pom(G, a, "1"))
+        par = Pom(G, "par", "1", packaging="pom")
+        par.deps = [Dep(G, "b", "1")]
+        c.pom(par)
+        local = Pom(G, "par", "1", packaging="pom")
+        local.deps = [Dep(G, "c", "1")]
+        c.files["pom.xml"] = local.xml()
+        app = Pom(None, "app", version)
+        app.parent = (G, "par", "[1,2)", None)
+        c.files["app/pom.xml"] = app.xml()
+        c.args = base_args(c) + ["--pom", "app/pom.xml"]
+
+
 def random_fixtures():
     out = []
     rng = random.Random(20260101)
@@ -315,4 +341,5 @@ def all_cases(random_ones=True):
     interpolation_cases()
     activation_cases()
     latest_cases()
+    parent_range_cases()
     return HAND + (random_fixtures() if random_ones else [])

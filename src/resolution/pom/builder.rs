@@ -20,6 +20,7 @@ use super::profiles;
 use super::source::{ModelResolver, ParentData, Shared};
 use super::superpom::super_model;
 use super::validate::{self, MAVEN_2_0, MINIMAL};
+use crate::resolution::version::{Version, VersionConstraint};
 use crate::settings::profiles::ActivationContext;
 use crate::settings::Severity;
 use std::collections::HashMap;
@@ -578,9 +579,10 @@ fn read_parent_locally(
     }
     if let (Some(v), Some(pv)) = (&v, &parent.version) {
         if v != pv {
-            // A plain version that differs, or a range (Maven checks containment with its
-            // artifact versions): the repositories decide.
-            return Ok(None);
+            if !local_parent_version_fits(pv, v) {
+                return Ok(None);
+            }
+            check_constant_version(child, &child_source(child, Some(child_file)), problems);
         }
     }
     Ok(Some(ParentData {
@@ -590,6 +592,36 @@ fn read_parent_locally(
         artifact_id: a.unwrap_or_default(),
         version: v.unwrap_or_default(),
     }))
+}
+
+/// Whether a local parent of version `candidate` stands for the declared `parent.version`
+/// that differs from it (`readParentLocally`): only when the declaration is a range that
+/// contains it; a plain version (skew) or an invalid range sends the build to the
+/// repositories. (Maven checks with maven-artifact's `VersionRange`; Resolver's generic
+/// ranges order the same way for the versions projects use.)
+fn local_parent_version_fits(declared: &str, candidate: &str) -> bool {
+    match VersionConstraint::parse(declared) {
+        Ok(VersionConstraint::Range(r)) => r.contains(&Version::parse(candidate)),
+        Ok(VersionConstraint::Version(_)) | Err(_) => false,
+    }
+}
+
+/// A parent found through a range may not give the child its version: "Version must be a
+/// constant" when the child inherits it or takes it from the parent's.
+fn check_constant_version(child: &Model, source: &str, problems: &mut Vec<ModelProblem>) {
+    let Some(parent) = &child.parent else {
+        return;
+    };
+    let inherited = match child.version.as_deref() {
+        None => true,
+        Some(v) => references_parent_version(v),
+    };
+    if inherited {
+        problems.push(
+            ModelProblem::new(Severity::Fatal, source, "Version must be a constant")
+                .at(Some(parent.pos)),
+        );
+    }
 }
 
 /// How problems name a POM: its file when known, else its coordinates.
@@ -669,17 +701,7 @@ async fn read_parent_externally(
         return Err(());
     };
     if version != declared {
-        match child.version.as_deref() {
-            None => problems.push(
-                ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
-                    .at(Some(parent.pos)),
-            ),
-            Some(v) if references_parent_version(v) => problems.push(
-                ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
-                    .at(Some(parent.pos)),
-            ),
-            Some(_) => {}
-        }
+        check_constant_version(child, &source, problems);
     }
     Ok(ParentData {
         raw: model,
@@ -835,4 +857,31 @@ async fn import_management(
     }
     model.base.dependency_management = Some(kept);
     merge::import_management(model, imports);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_parent_version_fits;
+
+    #[test]
+    fn a_local_parent_stands_for_a_range_that_contains_it() {
+        let table = [
+            ("[1,2)", "1", true),
+            ("[1,2)", "1.5-SNAPSHOT", true),
+            ("[1,2)", "2", false),
+            ("(,1.0]", "1", true),
+            ("[1,2),[3,4)", "3.1", true),
+            ("[2]", "2.0", true),
+            ("2", "1", false),
+            ("[1,2", "1", false),
+            ("", "1", false),
+        ];
+        for (declared, candidate, fits) in table {
+            assert_eq!(
+                local_parent_version_fits(declared, candidate),
+                fits,
+                "{declared} {candidate}"
+            );
+        }
+    }
 }
