@@ -136,6 +136,22 @@ pub fn is_snapshot_version(version: &str) -> bool {
     version.ends_with("SNAPSHOT") || timestamped_base(version).is_some()
 }
 
+/// maven-artifact's `ArtifactUtils.isSnapshot`, which Maven uses to drop the versions of a
+/// `maven-metadata.xml` listing that a repository's policy disables: unlike
+/// [`is_snapshot_version`] (Resolver's test) the suffix is compared ignoring case
+/// (`String.regionMatches(true, …)`: `1.0-snapshot`, and even `1.0-ſnapshot`, whose long s
+/// upper-cases to `S`) and a timestamp needs a `-` before it (`(.*)-\d{8}\.\d{6}-\d+`).
+pub fn is_snapshot_version_ignoring_case(version: &str) -> bool {
+    let suffix: Vec<char> = version.chars().rev().take(8).collect();
+    let ignoring_case = suffix.len() == 8
+        && suffix
+            .iter()
+            .rev()
+            .zip("SNAPSHOT".chars())
+            .all(|(&c, s)| c.eq_ignore_ascii_case(&s) || (s == 'S' && c == '\u{17f}'));
+    ignoring_case || timestamped_base(version).is_some_and(|base| base.ends_with('-'))
+}
+
 /// The base version: `1.0-20240102.030405-7` → `1.0-SNAPSHOT`; other versions unchanged.
 pub fn base_version(version: &str) -> String {
     match timestamped_base(version) {
@@ -249,6 +265,25 @@ mod tests {
         }
         let err = Coordinate::parse("g:a:1\u{1b}[2J").unwrap_err().to_string();
         assert!(!err.contains('\u{1b}'), "{err}");
+    }
+
+    #[test]
+    fn snapshot_test_of_version_listings() {
+        for (v, snap) in [
+            ("1.0-SNAPSHOT", true),
+            ("1.0-snapshot", true),
+            ("1.0-Snapshot", true),
+            ("1.0-\u{17f}NAPSHOT", true),
+            ("snapshot", true),
+            ("NAPSHOT", false),
+            ("1.0-SNAPSHOTS", false),
+            ("1.0-20240102.030405-7", true),
+            ("-20240102.030405-7", true),
+            ("20240102.030405-7", false),
+            ("1.0", false),
+        ] {
+            assert_eq!(is_snapshot_version_ignoring_case(v), snap, "{v}");
+        }
     }
 
     #[test]

@@ -159,7 +159,19 @@ impl LocalRepository {
     }
 
     /// Whether `file` may be used for a request to `repositories` (enhanced manager rules).
+    #[cfg(test)]
     pub fn availability(&self, file: &Path, repositories: &[&str]) -> Availability {
+        self.availability_where(file, repositories, |_| true)
+    }
+
+    /// [`Self::availability`] counting only the `_remote.repositories` records `counts`
+    /// accepts (a file whose every record is refused counts as missing).
+    pub fn availability_where(
+        &self,
+        file: &Path,
+        repositories: &[&str],
+        counts: impl Fn(&str) -> bool,
+    ) -> Availability {
         if !file.is_file() {
             return Availability::Missing;
         }
@@ -169,10 +181,15 @@ impl LocalRepository {
         };
         let props = read_properties(&dir.join(TRACKING_FILE));
         let prefix = format!("{name}>");
-        let repos: Vec<&str> = props
+        let recorded: Vec<&str> = props
             .keys()
             .filter_map(|k| k.strip_prefix(&prefix))
             .collect();
+        let repos: Vec<&str> = recorded.iter().copied().filter(|r| counts(r)).collect();
+        // An untracked file counts as installed (`""`, Maven's local repository id).
+        if repos.is_empty() && (!recorded.is_empty() || !counts("")) {
+            return Availability::Missing;
+        }
         if repos.is_empty() || repos.contains(&"") {
             return Availability::Available(None);
         }

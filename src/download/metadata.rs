@@ -351,6 +351,16 @@ impl VersionCandidates {
         self.map.get(key)
     }
 
+    /// The answer for a `RELEASE` or `LATEST` request: metadata without `<latest>` answers
+    /// `LATEST` with its release (`DefaultVersionResolver`); `None` for other requests.
+    pub fn answer(&self, request: VersionRequest) -> Option<&Candidate> {
+        match request {
+            VersionRequest::Release => self.get("RELEASE"),
+            VersionRequest::Latest => self.get("LATEST").or_else(|| self.get("RELEASE")),
+            VersionRequest::Snapshot | VersionRequest::Fixed => None,
+        }
+    }
+
     /// The snapshot answer for a classifier/extension: `SNAPSHOT<cls>:<ext>`, else the legacy
     /// `SNAPSHOT` entry; `None` means the version stays `X-SNAPSHOT`.
     pub fn snapshot(&self, classifier: &str, extension: &str) -> Option<&Candidate> {
@@ -545,15 +555,48 @@ mod tests {
         assert_eq!(c.get("LATEST").unwrap().version, "1.2");
     }
 
+    /// Metadata whose `<versioning>` holds `inner`.
+    fn md(inner: &str) -> Metadata {
+        Metadata::parse(
+            format!("<metadata><versioning>{inner}</versioning></metadata>").as_bytes(),
+            "t",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn latest_falls_back_to_the_release() {
+        let answer = |inner: &str, request| {
+            let mut c = VersionCandidates::default();
+            c.merge(&md(inner), Some("r"), "");
+            c.answer(request).map(|c| c.version.clone())
+        };
+        let both = "<latest>2-SNAPSHOT</latest><release>1</release>";
+        let table = [
+            (both, VersionRequest::Latest, Some("2-SNAPSHOT")),
+            (both, VersionRequest::Release, Some("1")),
+            ("<release>1</release>", VersionRequest::Latest, Some("1")),
+            ("<latest>2</latest>", VersionRequest::Release, None),
+            (
+                "<latest></latest><release>1</release>",
+                VersionRequest::Latest,
+                Some("1"),
+            ),
+            ("", VersionRequest::Latest, None),
+            (both, VersionRequest::Snapshot, None),
+            (both, VersionRequest::Fixed, None),
+        ];
+        for (inner, request, want) in table {
+            assert_eq!(
+                answer(inner, request).as_deref(),
+                want,
+                "{inner} {request:?}"
+            );
+        }
+    }
+
     #[test]
     fn values_that_could_leave_the_repository_make_metadata_invalid() {
-        let md = |inner: &str| {
-            Metadata::parse(
-                format!("<metadata><versioning>{inner}</versioning></metadata>").as_bytes(),
-                "t",
-            )
-            .unwrap()
-        };
         let sv = |v: &str| {
             format!("<snapshotVersions><snapshotVersion><extension>jar</extension><value>{v}</value></snapshotVersion></snapshotVersions>")
         };

@@ -21,6 +21,7 @@ pub(crate) mod checksum;
 pub(crate) mod coords;
 pub(crate) mod error;
 pub(crate) mod layout;
+pub(crate) mod ledger;
 pub(crate) mod local;
 pub(crate) mod metadata;
 pub(crate) mod policy;

@@ -27,9 +27,12 @@
 use crate::download::checksum::{
     self, included_checksums, parse_checksum_file, parse_checksum_policy, Algorithm,
 };
-use crate::download::coords::{base_version, is_snapshot_version, Coordinate};
+use crate::download::coords::{
+    base_version, is_snapshot_version, is_snapshot_version_ignoring_case, Coordinate,
+};
 use crate::download::error::DownloadError;
 use crate::download::layout;
+use crate::download::ledger::Ledger;
 use crate::download::local::{
     read_properties, temp_builder, Availability, LocalRepository, RESOLVER_STATUS,
 };
@@ -209,6 +212,8 @@ struct Inner {
     permits: Semaphore,
     /// Metadata checked in this session (`repoId|path`): checked at most once.
     checked: Mutex<HashSet<String>>,
+    /// What this session asked and recorded (for callers replaying Maven's order).
+    ledger: Ledger,
 }
 
 impl std::fmt::Debug for Resolver {
@@ -232,8 +237,15 @@ impl Resolver {
                 local,
                 permits,
                 checked: Mutex::new(HashSet::new()),
+                ledger: Ledger::default(),
             }),
         })
+    }
+
+    /// What this resolver asked and recorded in this session: whether the order of requests
+    /// mattered, and a replay in Maven's order ([`Ledger`]).
+    pub(crate) fn ledger(&self) -> &Ledger {
+        &self.inner.ledger
     }
 
     /// The transport (to inspect the client pool).
@@ -286,6 +298,26 @@ impl Resolver {
             Err(e) => self.inner.cfg.listener.failed(coord, e),
         }
         r
+    }
+
+    /// The version `coord`'s version stands for: `LATEST`, `RELEASE` and `SNAPSHOT` versions
+    /// through `maven-metadata.xml` of `repositories` (as [`Self::resolve_in`] does before
+    /// downloading), any other version as is.
+    pub async fn resolve_version_in(
+        &self,
+        coord: &Coordinate,
+        repositories: &[RemoteRepository],
+    ) -> Result<String, DownloadError> {
+        match VersionRequest::of(&coord.version) {
+            VersionRequest::Fixed => Ok(coord.version.clone()),
+            request => {
+                let mut warnings = Vec::new();
+                self.inner
+                    .resolve_version(coord, request, repositories, &mut warnings)
+                    .await
+                    .map(|(v, _)| v)
+            }
+        }
     }
 
     /// The versions `groupId:artifactId` has according to `maven-metadata.xml`: the local
@@ -347,7 +379,7 @@ impl Resolver {
                     md.versioning
                         .iter()
                         .flat_map(|v| v.versions.iter())
-                        .filter(|v| repo.policy(is_snapshot_version(v)).enabled)
+                        .filter(|v| repo.policy(is_snapshot_version_ignoring_case(v)).enabled)
                         .map(|v| (v.clone(), Some(repo.id.clone()))),
                 ),
                 Ok(None) => {}
@@ -622,6 +654,7 @@ impl Inner {
             }
         };
         let snapshot = is_snapshot_version(&version);
+        self.ledger.note_request(repositories, snapshot);
         let file = self
             .local
             .artifact_file(coord, &version)
@@ -635,7 +668,11 @@ impl Inner {
                 _ => true,
             })
             .collect();
-        let ids: Vec<&str> = repos.iter().map(|r| r.id.as_str()).collect();
+        // Enhanced local repository manager: a file downloaded before is available when it came
+        // from any repository of the request, whatever that repository's policy for the
+        // artifact (Maven's `find` looks at every request repository; only downloading skips
+        // the disabled ones).
+        let ids: Vec<&str> = all.iter().map(|r| r.id.as_str()).collect();
         let resolved = |repository: Option<String>,
                         downloaded: bool,
                         checksum: ChecksumOutcome,
@@ -650,14 +687,19 @@ impl Inner {
                 warnings,
             }
         };
-        match self.local.availability(&file, &ids) {
+        match self
+            .local
+            .availability_where(&file, &ids, |id| self.ledger.counts(&file, id))
+        {
             Availability::Available(r) => {
-                return Ok(resolved(r, false, ChecksumOutcome::AlreadyLocal, warnings))
+                // Resolver normalizes a timestamped snapshot found locally too (`getFile`).
+                if self.cfg.snapshot_normalization && version != base_version(&version) {
+                    self.normalize_snapshot(coord, &version, &file);
+                }
+                return Ok(resolved(r, false, ChecksumOutcome::AlreadyLocal, warnings));
             }
-            Availability::OtherRepositories(from)
-                if matches!(pinned, Some(None)) || repos.is_empty() =>
-            {
-                // Version came from local metadata, or nothing else may serve it: use the file.
+            Availability::OtherRepositories(from) if matches!(pinned, Some(None)) => {
+                // Version came from local metadata: use the file.
                 return Ok(resolved(
                     from.first().cloned(),
                     false,
@@ -809,7 +851,10 @@ impl Inner {
             .await
             .map_err(|e| io(file, e))?;
         // Someone else (another process or resolver) may have finished it while we waited.
-        if let Availability::Available(_) = self.local.availability(file, &[repo.id.as_str()]) {
+        if let Availability::Available(_) =
+            self.local
+                .availability_where(file, &[repo.id.as_str()], |id| self.ledger.counts(file, id))
+        {
             return Ok((ChecksumOutcome::AlreadyLocal, false, repo.id.clone()));
         }
         let dir = file
@@ -939,6 +984,7 @@ impl Inner {
             self.local
                 .record_download(file, &repo.id)
                 .map_err(|e| io(file, e))?;
+            self.ledger.note_written(file, &repo.id);
             let marker = Self::marker(file);
             if marker.exists() {
                 let _ = self.local.update_properties(&marker, |p| {
@@ -963,17 +1009,18 @@ impl Inner {
             (Ok(a), Ok(b)) => a.len() == b.len() && a.modified().ok() == b.modified().ok(),
             _ => false,
         };
-        if same {
-            return;
+        if !same {
+            if let Err(e) = self.local.copy_file(file, &target) {
+                tracing::warn!(
+                    "cannot copy {} to {}: {e}",
+                    file.display(),
+                    target.display()
+                );
+                return;
+            }
         }
-        let r = self.local.copy_file(file, &target);
-        if let Err(e) = r {
-            tracing::warn!(
-                "cannot copy {} to {}: {e}",
-                file.display(),
-                target.display()
-            );
-        }
+        // An untracked copy counts as installed locally: the ledger must know who made it.
+        self.ledger.note_written(&target, "");
     }
 
     /// Checks the downloaded body: included header checksums, then the `.sha1` fetched alongside,
@@ -1102,12 +1149,7 @@ impl Inner {
                 }
             }
             VersionRequest::Release | VersionRequest::Latest => {
-                let key = if request == VersionRequest::Release {
-                    "RELEASE"
-                } else {
-                    "LATEST"
-                };
-                let Some(c) = candidates.get(key).cloned() else {
+                let Some(c) = candidates.answer(request).cloned() else {
                     return Err(DownloadError::VersionNotFound {
                         artifact: ga,
                         version: coord.version.clone(),

@@ -167,6 +167,7 @@ pub(crate) fn activate(
         system_properties: system_properties.clone(),
         user_properties: user_properties.clone(),
         project_dir: Some(project_dir.to_path_buf()),
+        ..ActivationContext::default()
     };
     let profiles: Vec<&Profile> =
         first_per_id(settings.profiles.iter().enumerate(), |p: &Profile| &p.id)

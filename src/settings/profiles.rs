@@ -45,6 +45,10 @@ pub struct ActivationContext {
     pub user_properties: Vars,
     /// The project base directory (`${basedir}` and the anchor of relative `<file>` paths).
     pub project_dir: Option<PathBuf>,
+    /// `os.name`, `os.arch`, `os.version` and `path.separator` as the JVM started with them,
+    /// when `system_properties` may hold `-D` overrides of them: `os` activation asks plexus
+    /// `Os`, which read them before any `-D` applied. Empty: `system_properties` gives them.
+    pub platform: HashMap<String, String>,
 }
 
 /// The outcome of [`select_active_profiles`].
@@ -344,17 +348,17 @@ pub(crate) struct OsProperties {
 
 impl OsProperties {
     pub(crate) fn from_context(ctx: &ActivationContext) -> Self {
-        let lower = |key: &str| {
-            ctx.system_properties
-                .get(key)
-                .map(|v| v.to_lowercase())
-                .unwrap_or_default()
+        let props = if ctx.platform.is_empty() {
+            &ctx.system_properties
+        } else {
+            &ctx.platform
         };
+        let lower = |key: &str| props.get(key).map(|v| v.to_lowercase()).unwrap_or_default();
         OsProperties {
             name: lower("os.name"),
             arch: lower("os.arch"),
             version: lower("os.version"),
-            path_separator: ctx.system_properties.get("path.separator").cloned(),
+            path_separator: props.get("path.separator").cloned(),
         }
     }
 

@@ -18,10 +18,11 @@ JOBS = int(os.environ.get("JOBS", "2"))
 
 
 def reset_cases(prefix, names):
-    """Deletes case folders with this prefix that the generator no longer defines."""
+    """Deletes case folders with this prefix that the generator no longer defines (not the
+    `*-qa-*` ones, which gen_deps_qa.py owns)."""
     os.makedirs(DEPS, exist_ok=True)
     for d in os.listdir(DEPS):
-        if d.startswith(prefix) and d not in names:
+        if d.startswith(prefix) and "-qa-" not in d and d not in names:
             shutil.rmtree(os.path.join(DEPS, d))
 
 

@@ -785,7 +785,7 @@ def write():
             tail = [coord] if coord else []
             f.write("\n".join(["describe", "--settings", "settings.xml", "-Dcase.dir=@CASE@"] + args + tail) + "\n")
     for existing in os.listdir(OUT):
-        if existing.startswith("describe-") and existing not in names:
+        if existing.startswith("describe-") and "-qa-" not in existing and existing not in names:
             shutil.rmtree(os.path.join(OUT, existing))
     print("%d describe cases in %s" % (len(names), OUT))
 

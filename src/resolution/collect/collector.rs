@@ -466,7 +466,7 @@ impl<'s> Collector<'s> {
     }
 
     fn aggregate(&mut self, repos: usize, declared: &[RemoteRepository]) -> usize {
-        let key = (repos, fingerprint(declared));
+        let key = (repos, crate::resolution::pom::repositories_key(declared));
         if let Some(&id) = self.repos.aggregated.get(&key) {
             return id;
         }

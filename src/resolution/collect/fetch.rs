@@ -15,12 +15,14 @@
 use super::collector::speculative_children;
 use super::rules::ManagementTable;
 use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
+use crate::download::ledger::Mark;
 use crate::download::Resolver;
 use crate::repository::{aggregate_repositories, RemoteRepository, Selectors};
 use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
 use crate::resolution::pom::{DescriptorError, DescriptorReader, ProblemKind};
 use futures_util::future::{BoxFuture, FutureExt, Shared};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 type Answer = Arc<Result<Arc<ArtifactDescriptor>, DescriptorError>>;
@@ -34,6 +36,10 @@ struct Inner {
     pending: Mutex<HashMap<String, Pending>>,
     /// What to read ahead below a descriptor; `None` disables reading ahead.
     table: Mutex<Option<Arc<ManagementTable>>>,
+    /// Where the current collection started in the downloader's history.
+    mark: Mutex<Option<Mark>>,
+    /// Replaying in order: no fetching ahead.
+    in_order: AtomicBool,
 }
 
 /// A [`DescriptorSource`] over real repositories, reading ahead in parallel.
@@ -49,18 +55,10 @@ impl std::fmt::Debug for RepositorySource {
 }
 
 fn key(artifact: &Artifact, repositories: &[RemoteRepository]) -> String {
-    let mut k = artifact.to_string();
-    for r in repositories {
-        k.push('|');
-        k.push_str(&r.id);
-        k.push('=');
-        k.push_str(r.url.as_written());
-        for m in &r.mirrored_repositories {
-            k.push('>');
-            k.push_str(&m.id);
-        }
-    }
-    k
+    format!(
+        "{artifact}|{}",
+        crate::resolution::pom::repositories_key(repositories)
+    )
 }
 
 impl RepositorySource {
@@ -80,6 +78,8 @@ impl RepositorySource {
                 handle,
                 pending: Mutex::new(HashMap::new()),
                 table: Mutex::new(None),
+                mark: Mutex::new(None),
+                in_order: AtomicBool::new(false),
             }),
         }
     }
@@ -156,6 +156,9 @@ impl Inner {
         d: &ArtifactDescriptor,
         repositories: &Arc<[RemoteRepository]>,
     ) {
+        if self.in_order.load(Ordering::SeqCst) {
+            return;
+        }
         let table = self.table.lock().ok().and_then(|t| t.clone());
         let Some(table) = table else { return };
         let children = speculative_children(&table, d);
@@ -261,8 +264,50 @@ impl DescriptorSource for RepositorySource {
     }
 
     fn prefetch(&self, requests: Vec<(Artifact, Arc<[RemoteRepository]>)>) {
+        if self.inner.in_order.load(Ordering::SeqCst) {
+            return;
+        }
         for (a, r) in requests {
             drop(self.inner.start(a, r));
         }
+    }
+
+    fn begin_collection(&self) {
+        let mark = self.inner.resolver.ledger().mark();
+        if let Ok(mut m) = self.inner.mark.lock() {
+            *m = Some(mark);
+        }
+    }
+
+    fn needs_ordered_replay(&self) -> bool {
+        self.inner.resolver.ledger().order_sensitive()
+    }
+
+    fn start_ordered_replay(&self) {
+        self.inner.in_order.store(true, Ordering::SeqCst);
+        // Reads still running finish before the replay starts, so that nothing they record
+        // lands during it.
+        loop {
+            let running: Vec<Pending> = match self.inner.pending.lock() {
+                Ok(mut p) => p.drain().map(|(_, f)| f).collect(),
+                Err(e) => e.into_inner().drain().map(|(_, f)| f).collect(),
+            };
+            if running.is_empty() {
+                break;
+            }
+            for f in running {
+                drop(self.inner.handle.block_on(f));
+            }
+        }
+        self.inner.reader.forget_answers();
+        let mark = self.inner.mark.lock().ok().and_then(|m| *m);
+        if let Some(mark) = mark {
+            self.inner.resolver.ledger().replay_from(mark);
+        }
+    }
+
+    fn end_ordered_replay(&self) {
+        self.inner.resolver.ledger().end_replay();
+        self.inner.in_order.store(false, Ordering::SeqCst);
     }
 }

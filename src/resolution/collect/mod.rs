@@ -55,6 +55,22 @@ pub use source::{DescriptorOutcome, DescriptorSource, MemorySource, VersionOrigi
 /// `MavenRepositorySystemUtils.newSession()`. Blocking: call it from a thread that may wait
 /// (the repository-backed source runs its fetches on its own runtime).
 pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> CollectResult {
+    source.begin_collection();
+    let result = collect_once(source, request);
+    if !source.needs_ordered_replay() {
+        return result;
+    }
+    // Fetching ahead met a local repository whose content depends on Maven's order (one
+    // repository id standing for repositories with different policies or URLs): do it again,
+    // one descriptor at a time, as Maven does.
+    tracing::debug!("collecting {} again in Maven's order", request.root);
+    source.start_ordered_replay();
+    let result = collect_once(source, request);
+    source.end_ordered_replay();
+    result
+}
+
+fn collect_once(source: &dyn DescriptorSource, request: &CollectRequest) -> CollectResult {
     let mut collector = collector::Collector::new(source, request);
     collector.run(request);
     let mut errors = std::mem::take(&mut collector.errors);

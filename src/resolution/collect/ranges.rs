@@ -1,8 +1,8 @@
-//! Version ranges of dependencies, as maven-resolver-provider's `DefaultVersionRangeResolver`
-//! resolves them: a plain version is itself; a range whose bounds are one inclusive version is
-//! that version; any other range is matched against the versions the local repository and each
-//! repository list in `maven-metadata.xml` (the first repository listing a version is where it
-//! comes from), ascending.
+//! Version ranges of dependencies, as maven-resolver-provider 3.8.7's `DefaultVersionRangeResolver`
+//! resolves them: a plain version is itself; every range — even `[1.5]`, whose bounds are one
+//! version (only later Maven versions skip the listing for it) — is matched against the versions
+//! the local repository and each repository list in `maven-metadata.xml` (the first repository
+//! listing a version is where it comes from), ascending.
 
 use super::source::VersionOrigin;
 use crate::resolution::version::{java_sort, InvalidVersionSpec, Version, VersionConstraint};
@@ -14,7 +14,7 @@ pub struct RangeResult {
     /// The constraint as parsed.
     pub constraint: VersionConstraint,
     /// The candidate versions, ascending, each with where it was listed (`None`: not from
-    /// metadata — a plain version or a one-version range).
+    /// metadata — a plain version).
     pub versions: Vec<(Version, Option<VersionOrigin>)>,
 }
 
@@ -34,16 +34,12 @@ pub enum RangeError {
     },
 }
 
-/// Whether resolving `version` needs the metadata listings (a range that is not one version).
+/// Whether resolving `version` needs the metadata listings (any range).
 pub fn needs_listing(version: &str) -> bool {
-    match VersionConstraint::parse(version) {
-        Ok(VersionConstraint::Range(r)) => !single_version(&r),
-        _ => false,
-    }
-}
-
-fn single_version(r: &crate::resolution::version::UnionRange) -> bool {
-    matches!((r.lower(), r.upper()), (Some(l), Some(u)) if l == u)
+    matches!(
+        VersionConstraint::parse(version),
+        Ok(VersionConstraint::Range(_))
+    )
 }
 
 /// Resolves `version` against `listing` (the versions the repositories list, local first).
@@ -54,13 +50,6 @@ pub fn resolve(
     let constraint = VersionConstraint::parse(version)?;
     let versions = match &constraint {
         VersionConstraint::Version(v) => vec![(v.clone(), None)],
-        VersionConstraint::Range(r) if single_version(r) => {
-            let v = r
-                .lower()
-                .map(|b| b.version.clone())
-                .unwrap_or_else(|| Version::parse(version));
-            vec![(v, None)]
-        }
         VersionConstraint::Range(r) => {
             let listed = listing();
             let mut seen = HashSet::new();
@@ -131,7 +120,8 @@ mod tests {
                 ("2.0", Some(VersionOrigin::Remote(0)))
             ]
         );
-        // plain versions and one-version ranges need no listing
+        // plain versions need no listing; every range does, one-version ranges too (Maven
+        // 3.8.7 has no shortcut for `[1.5]`: a version no repository lists is not found)
         assert_eq!(
             resolve("1.7", || panic!("no listing")).unwrap().versions[0]
                 .0
@@ -139,12 +129,18 @@ mod tests {
             "1.7"
         );
         assert_eq!(
-            resolve("[1.7]", || panic!("no listing")).unwrap().versions[0]
-                .0
-                .as_str(),
-            "1.7"
+            resolve("[1.5]", listing).unwrap().versions[0].0.as_str(),
+            "1.5"
         );
-        assert!(!needs_listing("[1.7]") && needs_listing("[1.7,)") && !needs_listing("1.7"));
+        assert_eq!(
+            resolve("[1.5,1.5]", listing).unwrap().versions[0].1,
+            Some(VersionOrigin::Remote(0))
+        );
+        assert!(matches!(
+            resolve("[1.7]", listing),
+            Err(RangeError::Unsatisfied { .. })
+        ));
+        assert!(needs_listing("[1.7]") && needs_listing("[1.7,)") && !needs_listing("1.7"));
         assert_eq!(
             resolve("[4,5)", listing).unwrap_err().to_string(),
             "no version in [4,5) among 1.0, 2.0, 1.5, 3.0"

@@ -95,6 +95,23 @@ pub trait DescriptorSource: Send + Sync {
     /// A hint: these descriptors will probably be asked for soon (a source that fetches over
     /// the network starts them now). The answer must not depend on whether this was called.
     fn prefetch(&self, _requests: Vec<(Artifact, Arc<[RemoteRepository]>)>) {}
+
+    /// A collection starts: the point a replay in order goes back to.
+    fn begin_collection(&self) {}
+
+    /// Whether the answers since [`Self::begin_collection`] may depend on the order they were
+    /// fetched in (a source that fetched ahead, where the local repository's content decided
+    /// an answer): the collection must then be replayed in order.
+    fn needs_ordered_replay(&self) -> bool {
+        false
+    }
+
+    /// Forgets the answers since [`Self::begin_collection`] and from now on answers strictly in
+    /// the order asked, seeing the local repository as Maven would have at each step.
+    fn start_ordered_replay(&self) {}
+
+    /// Ends the replay: fetching ahead again.
+    fn end_ordered_replay(&self) {}
 }
 
 /// An in-memory repository world: descriptors by `groupId:artifactId:extension[:classifier]:version`

@@ -20,6 +20,7 @@ use super::profiles;
 use super::source::{ModelResolver, ParentData, Shared};
 use super::superpom::super_model;
 use super::validate::{self, MAVEN_2_0, MINIMAL};
+use crate::resolution::version::{Version, VersionConstraint};
 use crate::settings::profiles::ActivationContext;
 use crate::settings::Severity;
 use std::collections::HashMap;
@@ -55,6 +56,9 @@ pub struct Properties {
     pub user: HashMap<String, String>,
     /// System properties.
     pub system: HashMap<String, String>,
+    /// The platform's `os.*` and `path.separator`, which `os` activation reads whatever `-D`
+    /// says (empty: `system` gives them).
+    pub platform: HashMap<String, String>,
 }
 
 impl Properties {
@@ -69,8 +73,18 @@ impl Properties {
         Properties {
             user: HashMap::new(),
             system: merged,
+            platform: platform_of(system),
         }
     }
+}
+
+/// The keys of `system` that `os` activation reads (plexus `Os` took them from the JVM before
+/// any `-D` applied).
+pub fn platform_of(system: &HashMap<String, String>) -> HashMap<String, String> {
+    ["os.name", "os.arch", "os.version", "path.separator"]
+        .iter()
+        .filter_map(|k| Some((k.to_string(), system.get(*k)?.clone())))
+        .collect()
 }
 
 /// A built model.
@@ -218,6 +232,7 @@ async fn build_inner(
         system_properties: system.clone().into(),
         user_properties: user.clone().into(),
         project_dir: project_dir.clone(),
+        platform: req.properties.platform.clone(),
         ..ActivationContext::default()
     };
 
@@ -431,7 +446,10 @@ async fn read_parent(
     let g = parent.group_id.clone().unwrap_or_default();
     let a = parent.artifact_id.clone().unwrap_or_default();
     let v = parent.version.clone().unwrap_or_default();
-    let key = format!("{g}:{a}:{v}");
+    let key = format!(
+        "{g}:{a}:{v}|{}",
+        super::source::repositories_key(resolver.repositories())
+    );
     let cached = if req.use_cache {
         shared.cached_parent(&key)
     } else {
@@ -561,9 +579,10 @@ fn read_parent_locally(
     }
     if let (Some(v), Some(pv)) = (&v, &parent.version) {
         if v != pv {
-            // A plain version that differs, or a range (Maven checks containment with its
-            // artifact versions): the repositories decide.
-            return Ok(None);
+            if !local_parent_version_fits(pv, v) {
+                return Ok(None);
+            }
+            check_constant_version(child, &child_source(child, Some(child_file)), problems);
         }
     }
     Ok(Some(ParentData {
@@ -573,6 +592,36 @@ fn read_parent_locally(
         artifact_id: a.unwrap_or_default(),
         version: v.unwrap_or_default(),
     }))
+}
+
+/// Whether a local parent of version `candidate` stands for the declared `parent.version`
+/// that differs from it (`readParentLocally`): only when the declaration is a range that
+/// contains it; a plain version (skew) or an invalid range sends the build to the
+/// repositories. (Maven checks with maven-artifact's `VersionRange`; Resolver's generic
+/// ranges order the same way for the versions projects use.)
+fn local_parent_version_fits(declared: &str, candidate: &str) -> bool {
+    match VersionConstraint::parse(declared) {
+        Ok(VersionConstraint::Range(r)) => r.contains(&Version::parse(candidate)),
+        Ok(VersionConstraint::Version(_)) | Err(_) => false,
+    }
+}
+
+/// A parent found through a range may not give the child its version: "Version must be a
+/// constant" when the child inherits it or takes it from the parent's.
+fn check_constant_version(child: &Model, source: &str, problems: &mut Vec<ModelProblem>) {
+    let Some(parent) = &child.parent else {
+        return;
+    };
+    let inherited = match child.version.as_deref() {
+        None => true,
+        Some(v) => references_parent_version(v),
+    };
+    if inherited {
+        problems.push(
+            ModelProblem::new(Severity::Fatal, source, "Version must be a constant")
+                .at(Some(parent.pos)),
+        );
+    }
 }
 
 /// How problems name a POM: its file when known, else its coordinates.
@@ -652,17 +701,7 @@ async fn read_parent_externally(
         return Err(());
     };
     if version != declared {
-        match child.version.as_deref() {
-            None => problems.push(
-                ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
-                    .at(Some(parent.pos)),
-            ),
-            Some(v) if references_parent_version(v) => problems.push(
-                ModelProblem::new(Severity::Fatal, &source, "Version must be a constant")
-                    .at(Some(parent.pos)),
-            ),
-            Some(_) => {}
-        }
+        check_constant_version(child, &source, problems);
     }
     Ok(ParentData {
         raw: model,
@@ -742,8 +781,13 @@ async fn import_management(
         }
         // Imports are cached even for project files (where Maven has no model cache): the
         // answer is the same, and diamonds of BOMs importing BOMs stay linear. Builds that see
-        // different properties (dependency POMs, project files) do not share entries.
-        let cache_key = format!("{:p}|{imported}", Arc::as_ptr(&req.properties));
+        // different properties (dependency POMs, project files) or repositories do not share
+        // entries.
+        let cache_key = format!(
+            "{:p}|{imported}|{}",
+            Arc::as_ptr(&req.properties),
+            super::source::repositories_key(resolver.repositories())
+        );
         let cached = shared.cached_import(&cache_key);
         let managed = match cached {
             Some(m) => m,
@@ -813,4 +857,31 @@ async fn import_management(
     }
     model.base.dependency_management = Some(kept);
     merge::import_management(model, imports);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_parent_version_fits;
+
+    #[test]
+    fn a_local_parent_stands_for_a_range_that_contains_it() {
+        let table = [
+            ("[1,2)", "1", true),
+            ("[1,2)", "1.5-SNAPSHOT", true),
+            ("[1,2)", "2", false),
+            ("(,1.0]", "1", true),
+            ("[1,2),[3,4)", "3.1", true),
+            ("[2]", "2.0", true),
+            ("2", "1", false),
+            ("[1,2", "1", false),
+            ("", "1", false),
+        ];
+        for (declared, candidate, fits) in table {
+            assert_eq!(
+                local_parent_version_fits(declared, candidate),
+                fits,
+                "{declared} {candidate}"
+            );
+        }
+    }
 }

@@ -88,8 +88,11 @@ pub enum DescriptorError {
     /// No repository has the POM: Maven warns (`missing-pom`) and keeps the artifact.
     #[error("the POM of {artifact} was not found: {reason}")]
     Missing {
-        /// The artifact whose POM is missing (after relocations).
+        /// The artifact whose POM is missing (after relocations, `LATEST`/`RELEASE` resolved).
         artifact: Artifact,
+        /// The artifact Maven's partial descriptor holds: the request, or the last relocation's
+        /// target, as written (`LATEST` stays `LATEST`).
+        described: Artifact,
         /// Relocations followed before.
         relocations: Vec<Artifact>,
         /// What the downloader said (repositories searched).
@@ -99,8 +102,10 @@ pub enum DescriptorError {
     /// keeps the artifact without dependencies.
     #[error("the POM of {artifact}{} is invalid{}: {}", file.as_ref().map(|f| format!(" ({})", f.display())).unwrap_or_default(), if chain.len() > 1 { format!(" (lineage {})", chain_text(chain)) } else { String::new() }, first_errors(problems))]
     Invalid {
-        /// The artifact whose POM is invalid (after relocations).
+        /// The artifact whose POM is invalid (after relocations, `LATEST`/`RELEASE` resolved).
         artifact: Artifact,
+        /// The artifact Maven's partial descriptor holds (see [`DescriptorError::Missing`]).
+        described: Artifact,
         /// Relocations followed before.
         relocations: Vec<Artifact>,
         /// The POM file.
@@ -157,16 +162,16 @@ impl DescriptorError {
     pub fn partial(&self) -> Option<ArtifactDescriptor> {
         match self {
             DescriptorError::Missing {
-                artifact,
+                described,
                 relocations,
                 ..
             }
             | DescriptorError::Invalid {
-                artifact,
+                described,
                 relocations,
                 ..
             } => Some(ArtifactDescriptor {
-                artifact: Some(artifact.clone()),
+                artifact: Some(described.clone()),
                 relocations: relocations.clone(),
                 ..ArtifactDescriptor::default()
             }),
@@ -263,11 +268,13 @@ impl DescriptorReader {
             &user_properties,
             &system_properties,
         ));
+        let platform = super::builder::platform_of(&system_properties);
         let mut system = system_properties;
         system.extend(user_properties.iter().map(|(k, v)| (k.clone(), v.clone())));
         let project_properties = Arc::new(Properties {
             user: user_properties,
             system,
+            platform,
         });
         DescriptorReader {
             shared: Shared::new(resolver, selectors),
@@ -290,6 +297,16 @@ impl DescriptorReader {
         }
     }
 
+    /// Forgets every answer it keeps for the session (descriptors, parents, imported
+    /// management), so that the next reads ask the local repository again: for a collection
+    /// replayed in Maven's order. Parsed files are kept (their content does not change).
+    pub fn forget_answers(&self) {
+        if let Ok(mut m) = self.descriptors.lock() {
+            m.clear();
+        }
+        self.shared.forget_answers();
+    }
+
     /// [`read_descriptor`](Self::read_descriptor) with the effective model and its
     /// explanations (`m2r describe`).
     pub async fn describe(
@@ -305,13 +322,10 @@ impl DescriptorReader {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Cached {
-        let mut key = artifact.to_string();
-        for r in repositories {
-            key.push('|');
-            key.push_str(&r.id);
-            key.push('=');
-            key.push_str(r.url.as_written());
-        }
+        let key = format!(
+            "{artifact}|{}",
+            super::source::repositories_key(repositories)
+        );
         if let Some(c) = self
             .descriptors
             .lock()
@@ -333,17 +347,41 @@ impl DescriptorReader {
         repositories: &[RemoteRepository],
     ) -> Result<Description, DescriptorError> {
         let mut a = request.clone();
+        // what the descriptor says it describes (`ArtifactDescriptorResult.artifact`)
+        let mut described = request.clone();
         let mut relocations: Vec<Artifact> = Vec::new();
         let mut visited: Vec<String> = Vec::new();
         loop {
-            let coord =
+            let mut coord =
                 pom_coordinate(&a.group_id, &a.artifact_id, &a.version).map_err(|reason| {
                     DescriptorError::Missing {
                         artifact: a.clone(),
+                        described: described.clone(),
                         relocations: relocations.clone(),
                         reason,
                     }
                 })?;
+            // `LATEST` and `RELEASE` are resolved first (`VersionResolver`): a missing POM is
+            // then reported under the version they stood for.
+            if matches!(a.version.as_str(), "LATEST" | "RELEASE") {
+                match self
+                    .shared
+                    .resolver
+                    .resolve_version_in(&coord, repositories)
+                    .await
+                {
+                    Ok(v) => {
+                        a.version = v;
+                        coord = coord.with_version(a.version.clone());
+                    }
+                    Err(e) => {
+                        return Err(DescriptorError::Transfer {
+                            artifact: a,
+                            reason: e.to_string(),
+                        })
+                    }
+                }
+            }
             let key = format!(
                 "{}:{}:{}",
                 a.group_id,
@@ -354,6 +392,7 @@ impl DescriptorReader {
                 visited.push(key);
                 return Err(DescriptorError::Invalid {
                     artifact: a.clone(),
+                    described,
                     relocations,
                     file: None,
                     problems: vec![ModelProblem::new(
@@ -373,6 +412,7 @@ impl DescriptorReader {
                 Err(e) if is_missing(&e) => {
                     return Err(DescriptorError::Missing {
                         artifact: a,
+                        described,
                         relocations,
                         reason: e.to_string(),
                     })
@@ -406,6 +446,7 @@ impl DescriptorReader {
                     }
                     return Err(DescriptorError::Invalid {
                         artifact: a,
+                        described,
                         relocations,
                         file: Some(file),
                         problems: f.problems,
@@ -417,6 +458,7 @@ impl DescriptorReader {
                 Some(r) => {
                     relocations.push(a.clone());
                     a = relocate(&a, &r);
+                    described = a.clone();
                 }
                 None => {
                     let mut descriptor = to_descriptor(&built.model, false);

@@ -86,7 +86,18 @@ pub struct Context<'a> {
 
 struct Interpolator<'a> {
     model: &'a Model,
-    properties: HashMap<&'a str, (&'a str, &'a Origin)>,
+    /// The model's properties as the interpolation has left them so far: Maven rewrites the
+    /// live `Properties` in place, in Java's order (`java_order`), and the fields visited
+    /// after a property read its new value.
+    properties: HashMap<String, (String, Origin)>,
+    /// The property names in Java's order (`${project.properties}` prints the map).
+    property_order: Vec<String>,
+    /// Whether the properties being visited are the model's own (rewritten in place), not a
+    /// profile's.
+    rewriting_properties: bool,
+    /// How each rewritten property got its value (for explanations: `${v}` read after `v`
+    /// was rewritten still says that `v` came from `${project.version}`).
+    rewritten: HashMap<String, Vec<Resolution>>,
     ctx: &'a Context<'a>,
     basedir: Option<String>,
     base_uri: Option<String>,
@@ -118,8 +129,14 @@ fn naked(expr: &str) -> &str {
 impl<'a> Interpolator<'a> {
     fn new(model: &'a Model, ctx: &'a Context<'a>) -> Self {
         let mut properties = HashMap::new();
+        let mut property_order = Vec::new();
         for p in &model.base.properties {
-            properties.insert(p.key.as_str(), (p.value.as_str(), &p.origin));
+            if properties
+                .insert(p.key.clone(), (p.value.clone(), p.origin.clone()))
+                .is_none()
+            {
+                property_order.push(p.key.clone());
+            }
         }
         let basedir = ctx.project_dir.map(|d| d.display().to_string());
         let base_uri = ctx.project_dir.map(|d| {
@@ -137,6 +154,9 @@ impl<'a> Interpolator<'a> {
         Interpolator {
             model,
             properties,
+            property_order,
+            rewriting_properties: true,
+            rewritten: HashMap::new(),
             ctx,
             basedir,
             base_uri,
@@ -168,7 +188,7 @@ impl<'a> Interpolator<'a> {
             }
         }
         if let Some(rest) = trim_prefix(expr) {
-            if let Some(v) = reflect(self.model, rest) {
+            if let Some(v) = self.reflect(rest) {
                 out.push((v, Answer::Model));
             }
         }
@@ -176,7 +196,7 @@ impl<'a> Interpolator<'a> {
             out.push((v.clone(), Answer::User));
         }
         if let Some((v, o)) = self.properties.get(expr) {
-            out.push((v.to_string(), Answer::Property((*o).clone())));
+            out.push((v.clone(), Answer::Property(o.clone())));
         }
         if let Some(v) = self.ctx.system_properties.get(expr) {
             out.push((v.clone(), Answer::System));
@@ -184,10 +204,22 @@ impl<'a> Interpolator<'a> {
         if let Some(v) = self.ctx.system_properties.get(&format!("env.{expr}")) {
             out.push((v.clone(), Answer::Environment));
         }
-        if let Some(v) = reflect(self.model, expr) {
+        if let Some(v) = self.reflect(expr) {
             out.push((v, Answer::Model));
         }
         out
+    }
+
+    /// The model's fields by reflection; `properties` is the live map (its `toString()`).
+    fn reflect(&self, path: &str) -> Option<String> {
+        if path == "properties" {
+            return Some(super::java_order::to_java_string(
+                self.property_order
+                    .iter()
+                    .filter_map(|k| Some((k.as_str(), self.properties.get(k)?.0.as_str()))),
+            ));
+        }
+        reflect(self.model, path)
     }
 
     /// One field: `None` when interpolation failed (Maven sets the field to null).
@@ -319,6 +351,20 @@ impl<'a> Interpolator<'a> {
                                         source: answer.describe(),
                                     },
                                 );
+                                if let (Answer::Property(_), Some(how)) =
+                                    (&answer, self.rewritten.get(real))
+                                {
+                                    let room = MAX_RECORDED.saturating_sub(self.uses.len());
+                                    let how: Vec<Resolution> = how
+                                        .iter()
+                                        .take(room)
+                                        .map(|r| Resolution {
+                                            depth: r.depth + depth + 1,
+                                            ..r.clone()
+                                        })
+                                        .collect();
+                                    self.uses.splice(mark + 1..mark + 1, how);
+                                }
                             }
                             let chain = self.uses[mark.min(self.uses.len())..]
                                 .iter()
@@ -483,8 +529,20 @@ impl<'a> Interpolator<'a> {
         for p in &mut b.properties {
             if p.value.contains("${") {
                 let before = self.problems.len();
+                self.uses.clear();
                 match self.field(&p.value) {
-                    Some(v) => p.value = v,
+                    Some(v) => {
+                        if self.rewriting_properties && v != p.value {
+                            // The sources changed: answers remembered per expression may be
+                            // stale (texts already interpolated keep theirs, as in Maven).
+                            self.properties
+                                .insert(p.key.clone(), (v.clone(), p.origin.clone()));
+                            self.memo.clear();
+                            let how = std::mem::take(&mut self.uses);
+                            self.rewritten.insert(p.key.clone(), how);
+                        }
+                        p.value = v;
+                    }
                     None => self.locate(before, p.origin.pos),
                 }
             }
@@ -519,6 +577,8 @@ pub fn interpolate_model(model: &mut Model, ctx: &Context<'_>) -> Vec<ModelProbl
     let snapshot = model.clone();
     let mut i = Interpolator::new(&snapshot, ctx);
     i.base(&mut model.base);
+    // Profiles' own maps are not a source: rewriting them changes nothing else.
+    i.rewriting_properties = false;
     i.opt(&mut model.model_version);
     if let Some(p) = &mut model.parent {
         i.opt(&mut p.group_id);
@@ -776,6 +836,39 @@ mod tests {
         assert_eq!(used.resolved[0].name, "v");
         assert_eq!(used.resolved[1].name, "project.version");
         assert_eq!(used.resolved[1].depth, 1);
+    }
+
+    /// Maven rewrites the live `Properties` in place (in Java's order: qq, pa, r here) and
+    /// remembers each interpolated text: what a field reads depends on when it is visited.
+    #[test]
+    fn properties_are_rewritten_in_place() {
+        let xml = "<project><modules><module>${pa}</module></modules><properties>\
+            <pa>${pa}.3</pa><qq>${pa}</qq><r>${pa}x</r></properties><dependencies>\
+            <dependency><version>${pa}</version></dependency>\
+            <dependency><version>${pa}.0</version></dependency>\
+            <dependency><version>${qq}</version></dependency>\
+            <dependency><version>${r}</version></dependency>\
+            <dependency><classifier>${project.properties}</classifier></dependency>\
+            </dependencies></project>";
+        let (m, problems) = run(xml, &[], &[("pa", "9")]);
+        assert!(problems.is_empty(), "{problems:?}");
+        // modules come first: ${pa} skips its own value and takes the system property
+        assert_eq!(m.base.modules, ["9"]);
+        let v: Vec<&str> = m
+            .base
+            .dependencies
+            .iter()
+            .map(|d| d.version.as_deref().unwrap_or(""))
+            .collect();
+        // the text ${pa} keeps its first answer; new texts read the rewritten pa
+        assert_eq!(v, ["9", "9.3.0", "9", "9.3x", ""]);
+        assert_eq!(
+            m.base.dependencies[4].classifier.as_deref(),
+            Some("{qq=9, pa=9.3, r=9.3x}")
+        );
+        // without the system property, pa refers only to itself: a cycle
+        let (_, problems) = run(xml, &[], &[]);
+        assert!(!problems.is_empty());
     }
 
     #[test]

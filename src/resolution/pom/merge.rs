@@ -93,35 +93,19 @@ fn merge_repositories(target: &mut Vec<Repository>, source: &[Repository], sourc
 }
 
 /// Properties: the recessive side's, overridden by the dominant side's (`exclude` is never
-/// taken from the parent: `project.directory`).
+/// taken from the parent in inheritance: `project.directory`), in the order Java's `Properties` ends up with
+/// (`java_order`: profile injection `putAll`s both sides, inheritance `put`s the parent's).
 fn merge_properties(
     target: &mut Vec<Property>,
     source: &[Property],
     source_dominant: bool,
     exclude: Option<&str>,
 ) {
-    let put =
-        |list: &mut Vec<Property>, p: &Property| match list.iter_mut().find(|q| q.key == p.key) {
-            Some(q) => *q = p.clone(),
-            None => list.push(p.clone()),
-        };
-    let mut merged: Vec<Property> = Vec::new();
-    if source_dominant {
-        for p in target.iter() {
-            put(&mut merged, p);
-        }
-        for p in source {
-            put(&mut merged, p);
-        }
+    *target = if source_dominant {
+        super::java_order::injected(target, source)
     } else {
-        for p in source.iter().filter(|p| Some(p.key.as_str()) != exclude) {
-            put(&mut merged, p);
-        }
-        for p in target.iter() {
-            put(&mut merged, p);
-        }
-    }
-    *target = merged;
+        super::java_order::inherited(target, source, exclude)
+    };
 }
 
 fn fill<T: Clone>(target: &mut Option<T>, source: &Option<T>, dominant: bool) {

@@ -17,6 +17,7 @@
 pub mod builder;
 pub mod descriptor;
 pub mod interpolate;
+pub(crate) mod java_order;
 pub mod merge;
 pub mod model;
 pub mod problem;
@@ -31,3 +32,4 @@ pub use descriptor::{
     Description, DescriptorError, DescriptorReader, ModelBuildError, ProblemKind,
 };
 pub use problem::ModelProblem;
+pub(crate) use source::repositories_key;

@@ -467,6 +467,13 @@ pub fn from_xnode(root: XNode, label: &str) -> Model {
             }
         }
     }
+    // Java's order of the map the reader filled, as the builder's `Model.clone()` copies it
+    // (profiles' maps are not cloned): see `java_order`.
+    m.base.properties =
+        super::java_order::cloned(&super::java_order::after_puts(&m.base.properties));
+    for p in &mut m.profiles {
+        p.base.properties = super::java_order::after_puts(&p.base.properties);
+    }
     m
 }
 

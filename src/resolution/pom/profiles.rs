@@ -146,6 +146,31 @@ mod tests {
         ctx.inactive_profile_ids.push("j".into());
         assert_eq!(select(&ps, &ctx, &props, "t").0, vec![2]);
     }
+
+    /// `os` activation asks the JVM's own values (plexus `Os`): `-Dos.name=...`, which is a
+    /// system property for interpolation and property activation, does not move it.
+    #[test]
+    fn os_activation_reads_the_platform_not_the_defines() {
+        let ps = profiles(
+            "<project><profiles>\
+             <profile><id>unix</id><activation><os><family>unix</family></os></activation></profile>\
+             <profile><id>win</id><activation><os><name>Windows 10</name></os></activation></profile>\
+             <profile><id>prop</id><activation><property><name>os.name</name><value>Windows 10</value>\
+             </property></activation></profile>\
+             </profiles></project>",
+        );
+        let mut ctx = ActivationContext::default();
+        ctx.system_properties
+            .insert("os.name".into(), "Windows 10".into());
+        ctx.platform = HashMap::from([
+            ("os.name".to_string(), "Linux".to_string()),
+            ("path.separator".to_string(), ":".to_string()),
+        ]);
+        assert_eq!(select(&ps, &ctx, &HashMap::new(), "t").0, vec![0, 2]);
+        // without a platform snapshot the system properties say what the platform is
+        ctx.platform.clear();
+        assert_eq!(select(&ps, &ctx, &HashMap::new(), "t").0, vec![1, 2]);
+    }
 }
 
 /// The examples of this file's crate-internal items, run as unit tests.

@@ -96,6 +96,16 @@ impl Shared {
         parsed
     }
 
+    /// Drops the parents and imports kept for the session.
+    pub(crate) fn forget_answers(&self) {
+        if let Ok(mut m) = self.parents.lock() {
+            m.clear();
+        }
+        if let Ok(mut m) = self.imports.lock() {
+            m.clear();
+        }
+    }
+
     pub(crate) fn cached_parent(&self, key: &str) -> Option<ParentData> {
         self.parents.lock().ok()?.get(key).cloned()
     }
@@ -144,6 +154,35 @@ pub fn to_remote_repository(r: &Repository) -> RemoteRepository {
     out.layout = r.layout.clone();
     out.releases = policy(r.releases.as_ref());
     out.snapshots = policy(r.snapshots.as_ref());
+    out
+}
+
+/// A key naming everything about `repositories` that decides whether a file can be fetched
+/// through them (ids, URLs, layouts, policies, blocking, mirrored repositories): answers
+/// obtained through one list are reused only for an equal list. (Maven's descriptor reader
+/// keeps no model cache in the session the oracle starts from, so a parent or BOM that one
+/// list reached is not found through a list that cannot reach it.)
+pub(crate) fn repositories_key(repositories: &[RemoteRepository]) -> String {
+    fn one(out: &mut String, r: &RemoteRepository) {
+        out.push_str(&format!(
+            "{}\u{1}{}\u{1}{}\u{1}{:?}\u{1}{:?}\u{1}{}",
+            r.id,
+            r.url.as_written(),
+            r.layout,
+            r.releases,
+            r.snapshots,
+            r.blocked
+        ));
+        for m in &r.mirrored_repositories {
+            out.push('\u{2}');
+            one(out, m);
+        }
+        out.push('\u{3}');
+    }
+    let mut out = String::new();
+    for r in repositories {
+        one(&mut out, r);
+    }
     out
 }
 
@@ -221,8 +260,8 @@ impl ModelResolver {
             .map_err(|e| e.to_string())
     }
 
-    /// `resolveModel(Parent)` with `DefaultVersionRangeResolver`: a plain version as is; a
-    /// range whose bounds are one version, that version; any other range, the highest version
+    /// `resolveModel(Parent)` with 3.8.7's `DefaultVersionRangeResolver`: a plain version as is;
+    /// any range (`[2]` too: that version must be listed), the highest version
     /// `maven-metadata.xml` lists (local repository and repositories in force) that it
     /// contains — and the range must have an upper bound.
     pub async fn resolve_parent_version(
@@ -236,20 +275,15 @@ impl ModelResolver {
         let Some(range) = constraint.range() else {
             return Ok(version.to_string());
         };
-        let highest = match (range.lower(), range.upper()) {
-            (Some(l), Some(u)) if l == u => Some(l.version.clone()),
-            _ => {
-                let (listed, _problems) = shared
-                    .resolver
-                    .list_versions(group_id, artifact_id, &self.repositories)
-                    .await;
-                listed
-                    .iter()
-                    .map(|(v, _)| Version::parse(v))
-                    .filter(|v| constraint.contains(v))
-                    .max()
-            }
-        };
+        let (listed, _problems) = shared
+            .resolver
+            .list_versions(group_id, artifact_id, &self.repositories)
+            .await;
+        let highest = listed
+            .iter()
+            .map(|(v, _)| Version::parse(v))
+            .filter(|v| constraint.contains(v))
+            .max();
         let Some(highest) = highest else {
             return Err(format!(
                 "No versions matched the requested parent version range '{version}'"
