@@ -399,9 +399,21 @@ http {{
         self.proc = Self::spawn(&bin, &self.dir, self.http_port);
     }
 
-    /// Access log lines so far (`GET /path HTTP/1.1 200 123`).
+    /// Access log lines so far (`GET /path HTTP/1.1 200 123`). nginx writes a request's line after
+    /// the response went out, so a client can be done before the line is there: this reads until
+    /// the log stops growing (100 ms apart, 2 s at most).
     pub fn access_log(&self) -> Vec<String> {
-        read_lines(&self.dir.join("access.log"))
+        let path = self.dir.join("access.log");
+        let mut lines = read_lines(&path);
+        for _ in 0..20 {
+            std::thread::sleep(Duration::from_millis(100));
+            let again = read_lines(&path);
+            if again.len() == lines.len() {
+                return again;
+            }
+            lines = again;
+        }
+        lines
     }
 
     /// Distinct connection serial numbers in the access log.
