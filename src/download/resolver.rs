@@ -379,18 +379,7 @@ impl std::fmt::Debug for BlockingResolver {
 impl BlockingResolver {
     /// Builds a resolver and a multi-threaded runtime sized to the machine (at most 4 workers).
     pub fn new(config: ResolverConfig) -> Result<Self, DownloadError> {
-        let workers = std::thread::available_parallelism()
-            .map(|n| n.get().min(4))
-            .unwrap_or(2);
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(workers)
-            .enable_all()
-            .build()
-            .map_err(|e| {
-                DownloadError::Setup(TransportError::Setup(format!(
-                    "cannot start the async runtime: {e}"
-                )))
-            })?;
+        let runtime = blocking_runtime()?;
         let resolver = {
             let _g = runtime.enter();
             Resolver::new(config)?
@@ -407,6 +396,22 @@ impl BlockingResolver {
     pub fn resolver(&self) -> &Resolver {
         &self.resolver
     }
+}
+
+/// The runtime of the blocking APIs: multi-threaded, sized to the machine (at most 4 workers).
+pub(crate) fn blocking_runtime() -> Result<tokio::runtime::Runtime, DownloadError> {
+    let workers = std::thread::available_parallelism()
+        .map(|n| n.get().min(4))
+        .unwrap_or(2);
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            DownloadError::Setup(TransportError::Setup(format!(
+                "cannot start the async runtime: {e}"
+            )))
+        })
 }
 
 fn invalid_path(coord: &Coordinate, source: SegmentError) -> DownloadError {

@@ -9,6 +9,7 @@ use super::graph::{DependencyGraph, NodeId};
 use crate::download::{Coordinate, DownloadError, ResolvedArtifact, Resolver};
 use crate::resolution::artifact::Artifact;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Why one artifact of the graph could not be resolved.
 #[derive(Debug, thiserror::Error)]
@@ -35,8 +36,9 @@ pub struct ResolvedNode {
     pub artifact: Artifact,
     /// The scope after conflict resolution.
     pub scope: String,
-    /// The file in the local repository (or the system path), or why there is none.
-    pub file: Result<PathBuf, ArtifactError>,
+    /// The file in the local repository (or the system path), or why there is none (shared:
+    /// the session's [`SessionError::Resolve`](crate::SessionError::Resolve) names the first).
+    pub file: Result<PathBuf, Arc<ArtifactError>>,
     /// The downloader's record (repository, checksum outcome), for downloaded artifacts.
     pub download: Option<ResolvedArtifact>,
 }
@@ -64,10 +66,10 @@ pub async fn resolve_artifacts(
                 let file = if path.is_file() {
                     Ok(path)
                 } else {
-                    Err(ArtifactError::SystemPath {
+                    Err(Arc::new(ArtifactError::SystemPath {
                         artifact: artifact.to_string(),
                         path,
-                    })
+                    }))
                 };
                 return ResolvedNode {
                     node: id,
@@ -96,7 +98,7 @@ pub async fn resolve_artifacts(
                     node: id,
                     artifact,
                     scope,
-                    file: Err(e.into()),
+                    file: Err(Arc::new(e.into())),
                     download: None,
                 },
             }
