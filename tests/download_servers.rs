@@ -1417,9 +1417,8 @@ mod session_graph {
 
     /// `g:a:v scope` of every node in pre-order, the root first.
     pub fn nodes(graph: &DependencyGraph) -> Vec<String> {
-        graph
-            .preorder()
-            .into_iter()
+        std::iter::once((graph.root(), 0))
+            .chain(graph.preorder())
             .map(|(n, depth)| {
                 let node = graph.node(n);
                 let a = node.artifact().unwrap();
@@ -1448,12 +1447,13 @@ mod session_graph {
                 root,
                 "  org.ex:a:1 compile",
                 "    org.ex:b:1 compile",
-                "    org.ex:c:2 runtime",
+                // c:1 under b loses, but its wider scope wins (JavaScopeSelector)
+                "    org.ex:c:2 compile",
                 "    org.extra:e:1 compile",
                 "      org.extra:f:1 compile",
             ]
         );
-        let (e, _) = g.preorder()[4];
+        let (e, _) = g.preorder()[3];
         let repos: Vec<&str> = g.node(e).repositories.iter().map(|r| r.id.as_str()).collect();
         assert_eq!(repos, ["corp", "extra"], "e's repositories: the mirror, then a's own");
         // the mirror got its server's credentials and the settings proxy
@@ -1462,7 +1462,8 @@ mod session_graph {
         assert!(corp.proxy.is_some());
     }
 
-    pub const RUNTIME: &[&str] = &[
+    /// Every artifact of a:1's graph, in class-path order.
+    pub const GRAPH: &[&str] = &[
         "org.ex:a:1",
         "org.ex:b:1",
         "org.ex:c:2",
@@ -1507,12 +1508,9 @@ mod session_graph {
             .blocking_resolve(&Root::compile([artifact("org.ex:a:1")]), &repos, None)
             .unwrap();
         check_graph(&result.collect, "m2r:anonymous:0");
-        check_files(&local, &result.files(), RUNTIME);
-        check_files(
-            &local,
-            &result.classpath(ClasspathScope::Compile),
-            &["org.ex:a:1", "org.ex:b:1", "org.extra:e:1", "org.extra:f:1"],
-        );
+        check_files(&local, &result.files(), GRAPH);
+        check_files(&local, &result.classpath(ClasspathScope::Compile), GRAPH);
+        check_files(&local, &result.classpath(ClasspathScope::Test), GRAPH);
         let remote =
             std::fs::read_to_string(local.join("org/extra/e/1/_remote.repositories")).unwrap();
         assert!(remote.contains("e-1.jar>extra="), "{remote}");
@@ -1529,7 +1527,7 @@ mod session_graph {
                 Some(ClasspathScope::Runtime),
             )
             .unwrap();
-        check_files(&local, &again.files(), RUNTIME);
+        check_files(&local, &again.files(), GRAPH);
         assert_eq!(g.nginx.access_log().len(), before);
 
         // an artifact without its jar: the error keeps the graph and what was resolved
@@ -1569,7 +1567,7 @@ mod session_graph {
             managed_dependencies: vec![Dependency::new(artifact("org.ex:b:1"), "runtime")],
         };
         let collected = session.collect(&root, &repos).await.unwrap();
-        let (b, _) = collected.graph.preorder()[2];
+        let (b, _) = collected.graph.preorder()[1];
         let b = collected.graph.node(b);
         assert_eq!(b.scope(), "runtime");
         assert_eq!(b.management.premanaged_scope.as_deref(), Some("compile"));
