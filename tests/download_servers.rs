@@ -1364,7 +1364,13 @@ mod session_graph {
             put(&remote, c, &[], "", true);
         }
         put(&remote, "org.ex:nojar:1", &[], "", false);
-        put(&extra, "org.extra:e:1", &[("org.extra:f:1", "compile")], "", true);
+        put(
+            &extra,
+            "org.extra:e:1",
+            &[("org.extra:f:1", "compile")],
+            "",
+            true,
+        );
         put(&extra, "org.extra:f:1", &[], "", true);
         let dir = tmp.path().join("case");
         std::fs::create_dir_all(&dir).unwrap();
@@ -1454,11 +1460,23 @@ mod session_graph {
             ]
         );
         let (e, _) = g.preorder()[3];
-        let repos: Vec<&str> = g.node(e).repositories.iter().map(|r| r.id.as_str()).collect();
-        assert_eq!(repos, ["corp", "extra"], "e's repositories: the mirror, then a's own");
+        let repos: Vec<&str> = g
+            .node(e)
+            .repositories
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect();
+        assert_eq!(
+            repos,
+            ["corp", "extra"],
+            "e's repositories: the mirror, then a's own"
+        );
         // the mirror got its server's credentials and the settings proxy
         let corp = &g.node(e).repositories[0];
-        assert_eq!(corp.authentication.as_ref().unwrap().username.as_deref(), Some(USER));
+        assert_eq!(
+            corp.authentication.as_ref().unwrap().username.as_deref(),
+            Some(USER)
+        );
         assert!(corp.proxy.is_some());
     }
 
@@ -1515,7 +1533,10 @@ mod session_graph {
             std::fs::read_to_string(local.join("org/extra/e/1/_remote.repositories")).unwrap();
         assert!(remote.contains("e-1.jar>extra="), "{remote}");
         let log = g.nginx.access_log().join("\n");
-        assert!(!log.contains("org/ex/t/"), "the pruned test dependency is not fetched");
+        assert!(
+            !log.contains("org/ex/t/"),
+            "the pruned test dependency is not fetched"
+        );
 
         // a second session, offline, answers from the local repository alone
         let before = g.nginx.access_log().len();
@@ -1523,7 +1544,9 @@ mod session_graph {
         let again = offline
             .blocking_resolve(
                 &Root::compile([artifact("org.ex:a:1")]),
-                &offline.repositories(&[RemoteRepository::central()]).repositories,
+                &offline
+                    .repositories(&[RemoteRepository::central()])
+                    .repositories,
                 Some(ClasspathScope::Runtime),
             )
             .unwrap();

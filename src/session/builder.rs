@@ -10,8 +10,8 @@
 use super::request::ProfileChoices;
 use super::sourced::{Definition, Sourced};
 use super::{Session, SessionError};
-use crate::environment::{Environment, Vars};
 use crate::download::ProgressListener;
+use crate::environment::{Environment, Vars};
 use crate::security::{MasterSource, SecurityContext};
 use crate::settings::builder::{resolve_path, user_home, Locations};
 use crate::settings::{SettingsSource, SourceLevel};

@@ -80,7 +80,9 @@ fn current_handle() -> Result<tokio::runtime::Handle, SessionError> {
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, SessionError> {
-    blocking_runtime().map_err(|source| SessionError::Downloader { source })
+    blocking_runtime().map_err(|source| SessionError::Downloader {
+        source: Box::new(source),
+    })
 }
 
 /// Collection with a root failure as the error, collection errors kept in the result (the
@@ -90,8 +92,8 @@ fn collect_root(
     root: &Root,
     repositories: &[RemoteRepository],
 ) -> Result<CollectResult, SessionError> {
-    let (request, root_problems) = request_for(source, root, repositories)
-        .map_err(|source| SessionError::Root { source })?;
+    let (request, root_problems) =
+        request_for(source, root, repositories).map_err(|source| SessionError::Root { source })?;
     source.read_ahead(&request.managed_dependencies);
     let mut result = collect(source, &request);
     for p in root_problems.into_iter().rev() {
@@ -142,8 +144,12 @@ impl Session {
         &self,
         repositories: &[RemoteRepository],
     ) -> Result<DescriptorReader, SessionError> {
-        let resolver = Resolver::new(self.resolver_config(repositories.to_vec()))
-            .map_err(|source| SessionError::Downloader { source })?;
+        let resolver =
+            Resolver::new(self.resolver_config(repositories.to_vec())).map_err(|source| {
+                SessionError::Downloader {
+                    source: Box::new(source),
+                }
+            })?;
         Ok(self.reader_over(resolver))
     }
 
@@ -164,8 +170,11 @@ impl Session {
     ) -> Result<RepositorySource, SessionError> {
         let resolver = {
             let _guard = handle.enter();
-            Resolver::new(self.resolver_config(repositories.to_vec()))
-                .map_err(|source| SessionError::Downloader { source })?
+            Resolver::new(self.resolver_config(repositories.to_vec())).map_err(|source| {
+                SessionError::Downloader {
+                    source: Box::new(source),
+                }
+            })?
         };
         let reader = Arc::new(self.reader_over(resolver.clone()));
         Ok(RepositorySource::new(
@@ -197,7 +206,9 @@ impl Session {
         reader
             .describe(artifact, repositories)
             .await
-            .map_err(|source| SessionError::Descriptor { source })
+            .map_err(|source| SessionError::Descriptor {
+                source: Box::new(source),
+            })
     }
 
     /// [`Self::describe`], blocking (on a runtime of its own: do not call it from async code).
@@ -222,7 +233,9 @@ impl Session {
         reader
             .build_project(&self.environment.cwd.join(pom), repositories)
             .await
-            .map_err(|source| SessionError::Project { source })
+            .map_err(|source| SessionError::Project {
+                source: Box::new(source),
+            })
     }
 
     /// [`Self::describe_project`], blocking (on a runtime of its own).

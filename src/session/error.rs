@@ -46,7 +46,7 @@ pub enum SessionError {
     Downloader {
         /// What failed.
         #[source]
-        source: DownloadError,
+        source: Box<DownloadError>,
     },
     /// An async method was called outside a Tokio runtime, or a task of the runtime failed.
     #[error("{message}")]
@@ -59,14 +59,14 @@ pub enum SessionError {
     Descriptor {
         /// The reader's error (missing, invalid, unresolvable parent or BOM, transfer).
         #[source]
-        source: DescriptorError,
+        source: Box<DescriptorError>,
     },
     /// A project file could not be built (`describe` of a POM file).
     #[error("{source}")]
     Project {
         /// Every problem of the build.
         #[source]
-        source: ModelBuildError,
+        source: Box<ModelBuildError>,
     },
     /// The root of a collection could not be read: there is no graph.
     #[error("cannot read the root of the dependency graph: {source}")]

@@ -42,8 +42,17 @@
 //!   the downloader for those repositories, with the session's local repository, offline mode
 //!   and environment (the transport reads `SSL_CERT_FILE` from the same snapshot).
 //!
-//! Dependency resolution (POM models, `collect`, `resolve`, `describe`) is built on these:
-//! it belongs in [`crate::resolution`] and takes a `&Session`.
+//! - [`Session::describe`] / [`Session::describe_project`]: the effective descriptor of an
+//!   artifact or a project file (`m2r describe`); [`Session::descriptor_reader`] hands out the
+//!   reader itself;
+//! - [`Session::collect`]: the dependency graph of a [`Root`](crate::resolution::collect::project::Root)
+//!   (a project file, an artifact, a build tool's own model, bare coordinates) as Maven
+//!   Resolver collects it (`m2r tree`);
+//! - [`Session::resolve`]: that graph and every artifact of its class path downloaded
+//!   ([`ResolveResult`], `m2r resolve`);
+//!
+//! each async, with a `blocking_*` variant on a runtime of its own. They are wired here
+//! (`dependencies.rs`) from the session's snapshot; the rules are [`crate::resolution`]'s.
 //!
 //! [`crate::explain`] is a view over a session: it renders what the session decided.
 
@@ -64,7 +73,9 @@ pub use sourced::{Definition, Sourced};
 pub(crate) use credentials::Field;
 pub(crate) use request::RequestEntries;
 
-use crate::download::{BlockingResolver, DownloadError, ProgressListener, Resolver, ResolverConfig};
+use crate::download::{
+    BlockingResolver, DownloadError, ProgressListener, Resolver, ResolverConfig,
+};
 use crate::environment::{Environment, Vars};
 use crate::repository::{
     self, EnvProxyConfig, InjectionError, InjectionTrace, Opener, RemoteRepository, Selectors,
