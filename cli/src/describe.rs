@@ -75,7 +75,10 @@ pub fn run(args: DescribeArgs) -> u8 {
                     (view::render_error(&e), status)
                 }
             }
-            Err(e) => return setup_failed(&e),
+            Err(e) => {
+                crate::tree::report(&e);
+                return 1;
+            }
         },
         (None, Some(pom)) => match session.blocking_describe_project(pom, &repositories) {
             Ok(d) if args.json => (
@@ -95,19 +98,13 @@ pub fn run(args: DescribeArgs) -> u8 {
                 };
                 (text, 1)
             }
-            Err(e) => return setup_failed(&e),
+            Err(e) => {
+                crate::tree::report(&e);
+                return 1;
+            }
         },
         (None, None) => return 2,
     };
     crate::out(&text);
     u8::try_from(status).unwrap_or(1)
-}
-
-/// The downloader could not be set up: no answer.
-fn setup_failed(e: &SessionError) -> u8 {
-    match e {
-        SessionError::Downloader { source } => eprintln!("m2r: {source}"),
-        e => eprintln!("m2r: {e}"),
-    }
-    1
 }

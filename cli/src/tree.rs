@@ -99,7 +99,7 @@ pub fn collect_graph(
     }
 }
 
-/// Prints why there is no graph.
+/// Prints why a session could not answer (no graph, no descriptor).
 pub fn report(e: &SessionError) {
     match e {
         SessionError::Root { source } => {
