@@ -75,8 +75,16 @@ impl ResolveResult {
 
 fn current_handle() -> Result<tokio::runtime::Handle, SessionError> {
     tokio::runtime::Handle::try_current().map_err(|e| SessionError::Runtime {
-        message: format!("the async dependency methods run inside a Tokio runtime (or use the blocking_* variants): {e}"),
+        what: "the async dependency methods run inside a Tokio runtime (else use blocking_*)",
+        source: Box::new(e),
     })
+}
+
+fn collector_failed(e: tokio::task::JoinError) -> SessionError {
+    SessionError::Runtime {
+        what: "the dependency collector's thread failed",
+        source: Box::new(e),
+    }
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, SessionError> {
@@ -120,10 +128,10 @@ fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
     let first: Option<Box<dyn std::error::Error + Send + Sync>> =
         match result.collect.errors.first() {
             Some(e) => Some(Box::new(e.clone())),
-            None => result.failures().next().and_then(|a| match &a.file {
-                Err(e) => Some(Box::new(e.clone()) as _),
-                Ok(_) => None,
-            }),
+            None => result
+                .failures()
+                .find_map(|a| a.file.as_ref().err())
+                .map(|e| Box::new(e.clone()) as _),
         };
     match first {
         None => Ok(result),
@@ -268,9 +276,7 @@ impl Session {
         let result =
             tokio::task::spawn_blocking(move || collect_root(&source, &root, &repositories))
                 .await
-                .map_err(|e| SessionError::Runtime {
-                    message: format!("the dependency collector failed: {e}"),
-                })??;
+                .map_err(collector_failed)??;
         collected(result)
     }
 
@@ -305,9 +311,7 @@ impl Session {
         let collector = source.clone();
         let collect = tokio::task::spawn_blocking(move || collect_root(&collector, &root, &repos))
             .await
-            .map_err(|e| SessionError::Runtime {
-                message: format!("the dependency collector failed: {e}"),
-            })??;
+            .map_err(collector_failed)??;
         let artifacts = resolve_artifacts(source.resolver(), &collect.graph, scope).await;
         resolved(ResolveResult {
             collect,

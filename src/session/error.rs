@@ -49,10 +49,13 @@ pub enum SessionError {
         source: Box<DownloadError>,
     },
     /// An async method was called outside a Tokio runtime, or a task of the runtime failed.
-    #[error("{message}")]
+    #[error("{what}: {source}")]
     Runtime {
-        /// What went wrong.
-        message: String,
+        /// What could not be done.
+        what: &'static str,
+        /// Tokio's error.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
     },
     /// An artifact's descriptor could not be read (`describe`).
     #[error("cannot describe {}: {source}", source.artifact())]

@@ -342,3 +342,20 @@ fn a_session_resolves_a_project_file_from_its_working_directory() {
     );
     assert_eq!(result.failures().count(), 1);
 }
+
+#[test]
+fn async_dependency_methods_outside_a_runtime_say_so() {
+    use crate::resolution::collect::project::Root;
+    use std::future::Future;
+    use std::task::{Context, Poll, Waker};
+    let session = session_with("settings.xml", "<settings/>").unwrap();
+    let root = Root::compile([]);
+    let mut collect = std::pin::pin!(session.collect(&root, &[]));
+    let mut cx = Context::from_waker(Waker::noop());
+    let Poll::Ready(Err(err)) = collect.as_mut().poll(&mut cx) else {
+        panic!("collect outside a runtime should fail at once")
+    };
+    assert!(matches!(err, SessionError::Runtime { .. }), "{err}");
+    assert!(err.to_string().contains("blocking_*"), "{err}");
+    assert!(std::error::Error::source(&err).is_some());
+}
