@@ -58,7 +58,9 @@ impl ResolveResult {
     }
 
     /// The files of the class path Maven builds for `scope` (`compile`: compile, provided and
-    /// system; `runtime`: compile and runtime; `test`: all), in Maven's order.
+    /// system; `runtime`: compile and runtime; `test`: all), in Maven's order, among the
+    /// artifacts this result holds (those of [`Self::scope`]: resolve with `None` or the widest
+    /// scope to ask for several class paths).
     pub fn classpath(&self, scope: ClasspathScope) -> Vec<&Path> {
         self.artifacts
             .iter()
