@@ -362,6 +362,26 @@ impl Resolver {
     pub fn local_repository(&self) -> &Path {
         &self.inner.cfg.local_repository
     }
+
+    /// The file Maven Resolver hands out for `artifact` (`DefaultArtifactResolver.getFile`):
+    /// with snapshot normalization (the default) a timestamped snapshot's `-SNAPSHOT` copy,
+    /// made or refreshed now when missing or different; otherwise `artifact.path`.
+    pub fn class_path_file(&self, artifact: &ResolvedArtifact) -> PathBuf {
+        let version = &artifact.version;
+        if !self.inner.cfg.snapshot_normalization || *version == base_version(version) {
+            return artifact.path.clone();
+        }
+        self.inner
+            .normalize_snapshot(&artifact.coordinate, version, &artifact.path);
+        match self
+            .inner
+            .local
+            .artifact_file(&artifact.coordinate, &base_version(version))
+        {
+            Ok(target) if target.is_file() => target,
+            _ => artifact.path.clone(),
+        }
+    }
 }
 
 /// A blocking facade over [`Resolver`] with its own tokio runtime, for build tools without one.

@@ -359,3 +359,43 @@ fn async_dependency_methods_outside_a_runtime_say_so() {
     assert!(err.to_string().contains("blocking_*"), "{err}");
     assert!(std::error::Error::source(&err).is_some());
 }
+
+#[test]
+fn the_quickstart_graph_resolves_offline_from_the_bundled_files_with_snapshot_file_names() {
+    use crate::resolution::collect::classpath::ClasspathScope;
+    use crate::resolution::collect::project::Root;
+    use crate::resolution::Artifact;
+    let tmp = tempfile::tempdir().unwrap();
+    let session = Session::builder()
+        .environment(Environment::from_parts(
+            Default::default(),
+            tmp.path().into(),
+        ))
+        .user_settings(SettingsSource::content("settings.xml", "<settings/>"))
+        .no_global_settings()
+        .local_repository("local")
+        .build()
+        .unwrap();
+    let url = url::Url::from_directory_path(quickstart().join("maven2")).unwrap();
+    let mut repo = RemoteRepository::new("bundled", url.as_str());
+    repo.snapshots.enabled = true;
+    let repos = session.repositories(&[repo]).repositories;
+    let app = Artifact::new("com.example", "app", "jar", "", "1.1-SNAPSHOT");
+    let resolved = session
+        .blocking_resolve(&Root::compile([app]), &repos, Some(ClasspathScope::Runtime))
+        .unwrap();
+    let local = tmp.path().join("local/com/example");
+    // Maven's class path names the -SNAPSHOT copy of a timestamped snapshot
+    assert_eq!(
+        resolved.classpath(ClasspathScope::Runtime),
+        [
+            local.join("app/1.1-SNAPSHOT/app-1.1-SNAPSHOT.jar"),
+            local.join("greeting/1.0/greeting-1.0.jar"),
+            local.join("util/2.1/util-2.1.jar"),
+        ]
+    );
+    assert_eq!(resolved.classpath(ClasspathScope::Compile).len(), 2);
+    for f in resolved.files() {
+        assert!(f.is_file(), "{}", f.display());
+    }
+}

@@ -2,7 +2,8 @@
 //! (checksums, update policies, offline mode, `_remote.repositories`), each from the
 //! repositories its node came with, all at once (the downloader bounds the requests in flight),
 //! reported in Maven's class-path order. `system` dependencies are not downloaded: their path
-//! is the declared `systemPath`, which must exist.
+//! is the declared `systemPath`, which must exist. A timestamped snapshot's file is its
+//! `-SNAPSHOT` copy, as Resolver hands it out with snapshot normalization.
 
 use super::classpath::{self, ClasspathScope};
 use super::graph::{DependencyGraph, NodeId};
@@ -91,7 +92,7 @@ pub async fn resolve_artifacts(
                     node: id,
                     artifact,
                     scope,
-                    file: Ok(r.path.clone()),
+                    file: Ok(resolver.class_path_file(&r)),
                     download: Some(r),
                 },
                 Err(e) => ResolvedNode {
