@@ -7,11 +7,17 @@
 //!    credentials with a password encrypted by real Maven (master in `settings-security.xml`).
 //! 3. Resolves a release, a classifier, a POM and a SNAPSHOT (through `maven-metadata.xml`) into
 //!    `target/quickstart-repository/`, verifying checksums, and prints where they landed.
+//! 4. Resolves the dependency graph of the SNAPSHOT (its POM depends on `greeting`, and on
+//!    `util` at runtime) as Maven does, and prints the tree and the runtime class path.
+//!
+//! Everything comes from the bundled files over loopback: no network is needed.
 //!
 //! Run it with `cargo run --example quickstart`.
 
 use m2resolver::download::Coordinate;
 use m2resolver::repository::RemoteRepository;
+use m2resolver::resolution::collect::{classpath::ClasspathScope, project::Root, view};
+use m2resolver::resolution::Artifact;
 use m2resolver::Session;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -81,7 +87,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         .iter()
         .map(|c| Coordinate::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let resolver = session.blocking_resolver(answer.repositories)?;
+    let resolver = session.blocking_resolver(answer.repositories.clone())?;
     println!("\nResolved into {}:", local.display());
     let mut ok = true;
     for (coord, result) in coords.iter().zip(resolver.resolve(&coords)) {
@@ -93,6 +99,22 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
             }
         }
     }
+
+    // Dependencies -> the graph Maven resolves -> the class path, every jar downloaded.
+    let app = Artifact::from(Coordinate::parse("com.example:app:1.1-SNAPSHOT")?);
+    let resolved = session.blocking_resolve(
+        &Root::compile([app]),
+        &answer.repositories,
+        Some(ClasspathScope::Runtime),
+    )?;
+    println!("\nDependency tree (as mvn dependency:tree prints it):");
+    print!("{}", view::render_tree(&resolved.collect, false));
+    let classpath: Vec<String> = resolved
+        .classpath(ClasspathScope::Runtime)
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    println!("\nRuntime class path:\n  {}", classpath.join(":"));
     Ok(ok)
 }
 

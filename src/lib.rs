@@ -4,17 +4,22 @@
 //! downloaded, as a library for build tools. The front door is a [`Session`]: built once from
 //! an [`Environment`] snapshot, the settings files and properties, it holds the effective
 //! settings, the credentials (decrypted lazily) and the repository selectors, answers which
-//! repositories a build uses and hands out the resolver that downloads into the local
-//! repository.
+//! repositories a build uses, hands out the resolver that downloads into the local
+//! repository, and resolves dependencies as Maven does: the effective POM
+//! ([`Session::describe`]), the dependency graph ([`Session::collect`]) and the class path with
+//! every artifact downloaded ([`Session::resolve`]).
 //!
 //! ```no_run
 //! use m2resolver::{download::Coordinate, repository::RemoteRepository, Session};
+//! use m2resolver::resolution::collect::{classpath::ClasspathScope, project::Root};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let session = Session::builder().build()?; // ~/.m2/settings.xml, as Maven reads it
 //! let repos = session.repositories(&[RemoteRepository::central()]).repositories;
-//! let resolver = session.blocking_resolver(repos)?;
-//! let jar = resolver.resolve(&[Coordinate::parse("junit:junit:4.13.2")?]).remove(0)?;
-//! println!("{}", jar.path.display());
+//! let junit = Coordinate::parse("junit:junit:4.13.2")?.into();
+//! let resolved = session.blocking_resolve(&Root::compile([junit]), &repos, None)?;
+//! for jar in resolved.classpath(ClasspathScope::Test) {
+//!     println!("{}", jar.display()); // junit, then hamcrest-core
+//! }
 //! # Ok(()) }
 //! ```
 //!
@@ -27,7 +32,7 @@
 //! 4. [`transport`] and [`download`]: fetch artifacts into the local repository.
 //! 5. [`resolution`]: artifacts, POM models and dependency graphs.
 //!
-//! [`session`] drives steps 1–4 for a build; [`explain`] renders what a session decided (it is
+//! [`session`] drives steps 1–5 for a build; [`explain`] renders what a session decided (it is
 //! what `m2r explain` prints).
 
 pub mod bounded;

@@ -1270,3 +1270,234 @@ fn proxy_listening_on_one_of_its_addresses_is_reached_and_the_dead_route_goes_la
         "{msg}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The session's dependency answers (`describe`, `collect`, `resolve`, async and blocking)
+// against nginx over HTTPS with basic auth, reached through an authenticating squid.
+
+mod session_graph {
+    use super::*;
+    use m2resolver::resolution::collect::classpath::ClasspathScope;
+    use m2resolver::resolution::collect::project::Root;
+    use m2resolver::resolution::collect::{CollectResult, DependencyGraph};
+    use m2resolver::resolution::{Artifact, Dependency};
+    use m2resolver::settings::SettingsSource;
+    use m2resolver::{Environment, Session, SessionError};
+    use std::collections::HashMap;
+    use support::graph::{graph, path_of, Graph};
+
+    impl Graph {
+        /// A session over the settings, with its own environment (the CA through
+        /// `SSL_CERT_FILE`, the working directory) and local repository `local`.
+        pub fn session(&self, local: &str) -> Session {
+            self.session_with(local, false)
+        }
+
+        pub fn session_with(&self, local: &str, offline: bool) -> Session {
+            let env = HashMap::from([(
+                "SSL_CERT_FILE".to_string(),
+                self.nginx.tls.ca_pem.display().to_string(),
+            )]);
+            Session::builder()
+                .environment(Environment::from_parts(env, self.dir.clone()))
+                .user_settings(SettingsSource::content("settings.xml", &self.settings))
+                .no_global_settings()
+                .define("user.home=home")
+                .offline(offline)
+                .local_repository(local)
+                .build()
+                .unwrap()
+        }
+    }
+
+    pub fn artifact(coord: &str) -> Artifact {
+        Artifact::from(Coordinate::parse(coord).unwrap())
+    }
+
+    /// `g:a:v scope` of every node in pre-order, the root first.
+    pub fn nodes(graph: &DependencyGraph) -> Vec<String> {
+        std::iter::once((graph.root(), 0))
+            .chain(graph.preorder())
+            .map(|(n, depth)| {
+                let node = graph.node(n);
+                let a = node.artifact().unwrap();
+                format!(
+                    "{}{}:{}:{} {}",
+                    "  ".repeat(depth),
+                    a.group_id,
+                    a.artifact_id,
+                    a.version,
+                    node.scope()
+                )
+                .trim_end()
+                .to_string()
+            })
+            .collect()
+    }
+
+    /// The graph of a:1 as Maven resolves it, with where e came from.
+    pub fn check_graph(result: &CollectResult, root: &str) {
+        assert!(result.errors.is_empty(), "{:?}", result.errors);
+        assert!(result.problems.is_empty(), "{:?}", result.problems);
+        let g = &result.graph;
+        assert_eq!(
+            nodes(g),
+            [
+                root,
+                "  org.ex:a:1 compile",
+                "    org.ex:b:1 compile",
+                // c:1 under b loses, but its wider scope wins (JavaScopeSelector)
+                "    org.ex:c:2 compile",
+                "    org.extra:e:1 compile",
+                "      org.extra:f:1 compile",
+            ]
+        );
+        let (e, _) = g.preorder()[3];
+        let repos: Vec<&str> = g
+            .node(e)
+            .repositories
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect();
+        assert_eq!(
+            repos,
+            ["corp", "extra"],
+            "e's repositories: the mirror, then a's own"
+        );
+        // the mirror got its server's credentials and the settings proxy
+        let corp = &g.node(e).repositories[0];
+        assert_eq!(
+            corp.authentication.as_ref().unwrap().username.as_deref(),
+            Some(USER)
+        );
+        assert!(corp.proxy.is_some());
+    }
+
+    /// Every artifact of a:1's graph, in class-path order.
+    pub const GRAPH: &[&str] = &[
+        "org.ex:a:1",
+        "org.ex:b:1",
+        "org.ex:c:2",
+        "org.extra:e:1",
+        "org.extra:f:1",
+    ];
+
+    pub fn check_files(local: &Path, files: &[&Path], coords: &[&str]) {
+        assert_eq!(files.len(), coords.len(), "{files:?}");
+        for (f, c) in files.iter().zip(coords) {
+            assert_eq!(*f, local.join(path_of(c, "jar")), "{c}");
+            assert_eq!(std::fs::read(f).unwrap(), Repo::content(c, 3000), "{c}");
+        }
+        assert!(temp_files(local).is_empty());
+    }
+
+    #[test]
+    fn blocking_describe_collect_and_resolve_through_an_authenticating_proxy() {
+        let g = graph();
+        let session = g.session("local");
+        let repos = session
+            .repositories(&[RemoteRepository::central()])
+            .repositories;
+
+        let d = session
+            .blocking_describe(&artifact("org.ex:a:1"), &repos)
+            .unwrap();
+        assert_eq!(d.descriptor.dependencies.len(), 3);
+        assert_eq!(d.descriptor.repositories[0].id, "extra");
+
+        let collected = session
+            .blocking_collect(&Root::Artifact(artifact("org.ex:a:1")), &repos)
+            .unwrap();
+        // an artifact root: the root is the artifact, its dependencies below it
+        assert_eq!(
+            nodes(&collected.graph)[..2],
+            ["org.ex:a:1", "  org.ex:b:1 compile"]
+        );
+
+        let local = g.dir.join("local");
+        let result = session
+            .blocking_resolve(&Root::compile([artifact("org.ex:a:1")]), &repos, None)
+            .unwrap();
+        check_graph(&result.collect, "m2r:anonymous:0");
+        check_files(&local, &result.files(), GRAPH);
+        check_files(&local, &result.classpath(ClasspathScope::Compile), GRAPH);
+        check_files(&local, &result.classpath(ClasspathScope::Test), GRAPH);
+        let remote =
+            std::fs::read_to_string(local.join("org/extra/e/1/_remote.repositories")).unwrap();
+        assert!(remote.contains("e-1.jar>extra="), "{remote}");
+        let log = g.nginx.access_log().join("\n");
+        assert!(
+            !log.contains("org/ex/t/"),
+            "the pruned test dependency is not fetched"
+        );
+
+        // a second session, offline, answers from the local repository alone
+        let before = g.nginx.access_log().len();
+        let offline = g.session_with("local", true);
+        let again = offline
+            .blocking_resolve(
+                &Root::compile([artifact("org.ex:a:1")]),
+                &offline
+                    .repositories(&[RemoteRepository::central()])
+                    .repositories,
+                Some(ClasspathScope::Runtime),
+            )
+            .unwrap();
+        check_files(&local, &again.files(), GRAPH);
+        assert_eq!(g.nginx.access_log().len(), before);
+
+        // an artifact without its jar: the error keeps the graph and what was resolved
+        let err = session
+            .blocking_resolve(
+                &Root::compile([artifact("org.ex:nojar:1"), artifact("org.ex:c:1")]),
+                &repos,
+                None,
+            )
+            .unwrap_err();
+        let text = std::error::Error::source(&err).unwrap().to_string();
+        assert!(text.contains("org.ex:nojar:jar:1"), "{text}");
+        let SessionError::Resolve { result, .. } = err else {
+            panic!("{err}")
+        };
+        assert_eq!(result.failures().count(), 1);
+        check_files(&local, &result.files(), &["org.ex:c:1"]);
+
+        // a root that cannot be read: no graph
+        let err = session
+            .blocking_collect(&Root::Pom("missing/pom.xml".into()), &repos)
+            .unwrap_err();
+        assert!(matches!(err, SessionError::Root { .. }), "{err}");
+    }
+
+    #[tokio::test]
+    async fn async_collect_and_resolve_with_a_project_model() {
+        let g = graph();
+        let session = g.session("local-async");
+        let repos = session
+            .repositories(&[RemoteRepository::central()])
+            .repositories;
+        // a build tool's own model: management makes b runtime
+        let root = Root::Project {
+            artifact: Artifact::new("org.tool", "app", "pom", "", "1"),
+            dependencies: vec![Dependency::new(artifact("org.ex:a:1"), "compile")],
+            managed_dependencies: vec![Dependency::new(artifact("org.ex:b:1"), "runtime")],
+        };
+        let collected = session.collect(&root, &repos).await.unwrap();
+        let (b, _) = collected.graph.preorder()[1];
+        let b = collected.graph.node(b);
+        assert_eq!(b.scope(), "runtime");
+        assert_eq!(b.management.premanaged_scope.as_deref(), Some("compile"));
+
+        let result = session
+            .resolve(&root, &repos, Some(ClasspathScope::Compile))
+            .await
+            .unwrap();
+        let local = g.dir.join("local-async");
+        check_files(
+            &local,
+            &result.files(),
+            &["org.ex:a:1", "org.extra:e:1", "org.extra:f:1"],
+        );
+        assert!(result.artifacts.iter().all(|a| a.download.is_some()));
+    }
+}

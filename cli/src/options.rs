@@ -106,6 +106,16 @@ pub fn open_session(
     local_repository: Option<&Path>,
     offline: bool,
 ) -> Result<Session, u8> {
+    open_session_with(common, local_repository, offline, |b| b)
+}
+
+/// [`open_session`] with more choices made on the builder (`--threads`, a progress bar).
+pub fn open_session_with(
+    common: &CommonArgs,
+    local_repository: Option<&Path>,
+    offline: bool,
+    adjust: impl FnOnce(SessionBuilder) -> SessionBuilder,
+) -> Result<Session, u8> {
     match common.check_files() {
         Ok(notices) => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
         Err(e) => {
@@ -113,7 +123,7 @@ pub fn open_session(
             return Err(2);
         }
     }
-    let mut builder = common.session_builder().offline(offline);
+    let mut builder = adjust(common.session_builder().offline(offline));
     if let Some(dir) = local_repository {
         builder = builder.local_repository(dir);
     }
@@ -146,4 +156,18 @@ pub fn declared_or_central(common: &CommonArgs) -> Result<Vec<RemoteRepository>,
     } else {
         declared
     })
+}
+
+/// The repositories of a command that reads POMs: `--repo` (else central) injected by the
+/// session; their problems (credentials that cannot be decrypted) go to stderr.
+pub fn session_repositories(
+    session: &Session,
+    common: &CommonArgs,
+) -> Result<Vec<RemoteRepository>, u8> {
+    let declared = declared_or_central(common)?;
+    let answer = session.repositories(&declared);
+    for p in &answer.problems {
+        eprintln!("{}", escape_for_terminal(&p.to_string()));
+    }
+    Ok(answer.repositories)
 }

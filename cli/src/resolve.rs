@@ -3,16 +3,16 @@
 //!
 //! This file owns the arguments, the progress bar (only when stderr is a terminal) and the
 //! output: the class path on stdout (`:`-separated files in Maven's order), one `error:` line
-//! per artifact that failed on stderr. Collection and downloads live in the library.
+//! per artifact that failed on stderr. Collection and downloads are the session's
+//! ([`m2resolver::Session::blocking_resolve`]).
 
 use crate::get::Bar;
-use crate::tree::{collect_root, session, GraphArgs};
+use crate::tree::{open, report, GraphArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::resolution::collect::classpath::ClasspathScope;
 use m2resolver::resolution::collect::project::Root;
-use m2resolver::resolution::collect::resolve::resolve_artifacts;
-use m2resolver::resolution::{Artifact, Dependency};
+use m2resolver::SessionError;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -39,26 +39,17 @@ pub fn run(args: ResolveArgs) -> u8 {
     let root = match &args.pom {
         Some(p) => Root::Pom(p.clone()),
         None => {
-            let mut deps = Vec::new();
+            let mut artifacts = Vec::new();
             for c in &args.coords {
                 match Coordinate::parse(c) {
-                    Ok(c) => deps.push(Dependency::new(
-                        Artifact::new(
-                            c.group_id,
-                            c.artifact_id,
-                            c.extension,
-                            c.classifier,
-                            c.version,
-                        ),
-                        "compile",
-                    )),
+                    Ok(c) => artifacts.push(c.into()),
                     Err(e) => {
                         eprintln!("m2r: {e}");
                         return 2;
                     }
                 }
             }
-            Root::Dependencies(deps)
+            Root::compile(artifacts)
         }
     };
     let bar = std::io::stderr().is_terminal().then(|| {
@@ -71,44 +62,38 @@ pub fn run(args: ResolveArgs) -> u8 {
         Arc::new(Bar(pb, AtomicU64::new(0)))
     });
     let listener = bar.clone().map(|b| b as Arc<dyn ProgressListener>);
-    let session = match session(&args.graph, listener) {
+    let (session, repositories) = match open(&args.graph, listener) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let result = match collect_root(&session, &root) {
-        Ok((_, r)) => r,
-        Err(errors) => {
-            for e in errors {
-                eprintln!("m2r: {e}");
-            }
-            return 1;
-        }
-    };
-    for p in &result.problems {
-        eprintln!("warning: {p}");
-    }
-    let mut failed = !result.errors.is_empty();
-    for e in &result.errors {
-        eprintln!("error: {e}");
-    }
-    let resolved = session.runtime.block_on(resolve_artifacts(
-        session.source.resolver(),
-        &result.graph,
-        args.scope,
-    ));
+    let answer = session.blocking_resolve(&root, &repositories, args.scope);
     if let Some(b) = &bar {
         b.0.finish_and_clear();
     }
-    let mut paths = Vec::new();
-    for r in &resolved {
-        match &r.file {
-            Ok(p) => paths.push(p.display().to_string()),
-            Err(e) => {
-                failed = true;
-                eprintln!("error: {}: {e}", r.artifact);
-            }
+    let result = match answer {
+        Ok(r) => r,
+        Err(SessionError::Resolve { result, .. }) => *result,
+        Err(e) => {
+            report(&e);
+            return 1;
+        }
+    };
+    for p in &result.collect.problems {
+        eprintln!("warning: {p}");
+    }
+    for e in &result.collect.errors {
+        eprintln!("error: {e}");
+    }
+    for r in result.failures() {
+        if let Err(e) = &r.file {
+            eprintln!("error: {}: {e}", r.artifact);
         }
     }
+    let paths: Vec<String> = result
+        .files()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
     crate::out(&format!("{}\n", paths.join(":")));
-    u8::from(failed)
+    u8::from(!result.collect.errors.is_empty() || result.failures().next().is_some())
 }

@@ -1,23 +1,18 @@
 //! `m2r tree`: the dependency graph Maven resolves for a project or an artifact
-//! (deps-contract.md), and the setup `m2r resolve` and `m2r why` share with it.
+//! (deps-contract.md), and the options `m2r resolve` and `m2r why` share with it.
 //!
-//! This file owns the arguments and turning them into the library's objects (settings →
-//! repositories and selectors, the downloader, the descriptor reader, the repository source)
-//! and printing; collection, conflict resolution and the renderings live in
-//! `m2resolver::resolution::collect`.
+//! This file owns the arguments and printing; the session collects
+//! ([`Session::blocking_collect`]), and collection, conflict resolution and the renderings
+//! live in `m2resolver::resolution::collect`.
 
 use crate::options::{self, CommonArgs};
 use clap::Args;
-use m2resolver::download::{Coordinate, ProgressListener, Resolver};
+use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::explain::to_canonical_json;
-use m2resolver::printable::escape_for_terminal;
 use m2resolver::repository::RemoteRepository;
-use m2resolver::resolution::collect::fetch::RepositorySource;
-use m2resolver::resolution::collect::project::{request_for, Root};
-use m2resolver::resolution::collect::{collect, view, CollectRequest, CollectResult};
-use m2resolver::resolution::pom::DescriptorReader;
-use m2resolver::resolution::Artifact;
-use std::collections::HashMap;
+use m2resolver::resolution::collect::project::Root;
+use m2resolver::resolution::collect::{view, CollectResult};
+use m2resolver::{Session, SessionError};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -56,65 +51,28 @@ pub struct TreeArgs {
     coord: Option<String>,
 }
 
-/// What a graph command works with: the runtime, the source and the repositories.
-pub struct Session {
-    /// The runtime the source's fetches and the downloads run on.
-    pub runtime: tokio::runtime::Runtime,
-    pub source: RepositorySource,
-    pub repositories: Vec<RemoteRepository>,
-}
-
-/// Builds the session of a graph command; `Err` is the exit status after a message.
-pub fn session(
+/// Opens the session of a graph command (`--threads`, the progress `listener`) and the
+/// repositories it starts from; `Err` is the exit status after a message.
+pub fn open(
     args: &GraphArgs,
     listener: Option<Arc<dyn ProgressListener>>,
-) -> Result<Session, u8> {
-    let session =
-        options::open_session(&args.common, args.local_repository.as_deref(), args.offline)?;
-    let declared = options::declared_or_central(&args.common)?;
-    let answer = session.repositories(&declared);
-    for p in &answer.problems {
-        eprintln!("{}", escape_for_terminal(&p.to_string()));
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(|e| {
-            eprintln!("m2r: cannot start the async runtime: {e}");
-            1u8
-        })?;
-    let mut config = session.resolver_config(answer.repositories.clone());
-    if let Some(n) = args.threads {
-        config.max_in_flight = n.max(1);
-    }
-    if let Some(l) = listener {
-        config.listener = l;
-    }
-    let resolver = {
-        let _guard = runtime.enter();
-        Resolver::new(config).map_err(|e| {
-            eprintln!("m2r: {e}");
-            1u8
-        })?
-    };
-    let reader = Arc::new(DescriptorReader::new(
-        resolver.clone(),
-        session.selectors(),
-        HashMap::clone(&session.environment().system_properties),
-        HashMap::clone(session.user_properties()),
-    ));
-    let source = RepositorySource::new(
-        reader,
-        resolver,
-        session.selectors(),
-        runtime.handle().clone(),
-    );
-    Ok(Session {
-        runtime,
-        source,
-        repositories: answer.repositories,
-    })
+) -> Result<(Session, Vec<RemoteRepository>), u8> {
+    let session = options::open_session_with(
+        &args.common,
+        args.local_repository.as_deref(),
+        args.offline,
+        |mut b| {
+            if let Some(n) = args.threads {
+                b = b.max_in_flight(n);
+            }
+            if let Some(l) = listener {
+                b = b.progress_listener(l);
+            }
+            b
+        },
+    )?;
+    let repositories = options::session_repositories(&session, &args.common)?;
+    Ok((session, repositories))
 }
 
 /// Parses a coordinate into the root artifact.
@@ -126,30 +84,32 @@ pub fn root_of(coord: Option<&str>, pom: Option<&PathBuf>) -> Result<Root, u8> {
         eprintln!("m2r: {e}");
         2u8
     })?;
-    Ok(Root::Artifact(Artifact::new(
-        c.group_id,
-        c.artifact_id,
-        c.extension,
-        c.classifier,
-        c.version,
-    )))
+    Ok(Root::Artifact(c.into()))
 }
 
-/// Collects the graph of `root`; `Err` carries the failure of the root itself.
-pub fn collect_root(
+/// The graph of `root`, also when collection failed (the errors are in it).
+pub fn collect_graph(
     session: &Session,
     root: &Root,
-) -> Result<(CollectRequest, CollectResult), Vec<String>> {
-    let (request, root_problems) =
-        request_for(&session.source, root, &session.repositories).map_err(|f| f.errors)?;
-    session.source.read_ahead(&request.managed_dependencies);
-    let mut result = collect(&session.source, &request);
-    for p in root_problems.into_iter().rev() {
-        if !result.problems.contains(&p) {
-            result.problems.insert(0, p);
-        }
+    repositories: &[RemoteRepository],
+) -> Result<CollectResult, SessionError> {
+    match session.blocking_collect(root, repositories) {
+        Err(SessionError::Collect { result, .. }) => Ok(*result),
+        other => other,
     }
-    Ok((request, result))
+}
+
+/// Prints why a session could not answer (no graph, no descriptor).
+pub fn report(e: &SessionError) {
+    match e {
+        SessionError::Root { source } => {
+            for e in &source.errors {
+                eprintln!("m2r: {e}");
+            }
+        }
+        SessionError::Downloader { source } => eprintln!("m2r: {source}"),
+        e => eprintln!("m2r: {e}"),
+    }
 }
 
 /// Runs `m2r tree`; returns the exit status.
@@ -158,12 +118,12 @@ pub fn run(args: TreeArgs) -> u8 {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let session = match session(&args.graph, None) {
+    let (session, repositories) = match open(&args.graph, None) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    match collect_root(&session, &root) {
-        Ok((_, result)) => {
+    match collect_graph(&session, &root, &repositories) {
+        Ok(result) => {
             for p in &result.problems {
                 eprintln!("warning: {p}");
             }
@@ -178,12 +138,10 @@ pub fn run(args: TreeArgs) -> u8 {
             crate::out(&text);
             u8::from(!result.errors.is_empty())
         }
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("m2r: {e}");
-            }
-            if args.json {
-                crate::out(&(to_canonical_json(&view::failed_json(&errors)) + "\n"));
+        Err(e) => {
+            report(&e);
+            if let (true, SessionError::Root { source }) = (args.json, &e) {
+                crate::out(&(to_canonical_json(&view::failed_json(&source.errors)) + "\n"));
             }
             1
         }

@@ -2,7 +2,7 @@
 //! occurrences left out and why the version in the graph won. The explanation is the library's
 //! (`m2resolver::resolution::collect::view::render_why`).
 
-use crate::tree::{collect_root, root_of, session, GraphArgs};
+use crate::tree::{collect_graph, open, report, root_of, GraphArgs};
 use m2resolver::resolution::collect::view::render_why;
 use std::path::PathBuf;
 
@@ -32,19 +32,17 @@ pub fn run(args: WhyArgs) -> u8 {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let session = match session(&args.graph, None) {
+    let (session, repositories) = match open(&args.graph, None) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    match collect_root(&session, &root) {
-        Ok((_, result)) => {
+    match collect_graph(&session, &root, &repositories) {
+        Ok(result) => {
             crate::out(&render_why(&result, group, artifact));
             u8::from(!result.errors.is_empty())
         }
-        Err(errors) => {
-            for e in errors {
-                eprintln!("m2r: {e}");
-            }
+        Err(e) => {
+            report(&e);
             1
         }
     }

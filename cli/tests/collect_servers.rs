@@ -11,95 +11,12 @@ use std::path::Path;
 use std::process::{Command, Output};
 use support::*;
 
-struct Setup {
-    _tmp: tempfile::TempDir,
-    dir: std::path::PathBuf,
-    nginx: Nginx,
-    _squid: Squid,
-}
+/// The graph of `support::graph`: a:1 → (b:1 → c:1), c:2 (nearer, wins), e:1 (from a's extra
+/// repository) → f:1; a test dependency of b is pruned.
+type Setup = support::graph::Graph;
 
-fn pom(g: &str, a: &str, v: &str, deps: &[(&str, &str)], extra: &str) -> Vec<u8> {
-    let mut x = format!(
-        "<project><modelVersion>4.0.0</modelVersion><groupId>{g}</groupId><artifactId>{a}</artifactId><version>{v}</version>{extra}<dependencies>"
-    );
-    for (coord, scope) in deps {
-        let p: Vec<&str> = coord.split(':').collect();
-        x.push_str(&format!(
-            "<dependency><groupId>{}</groupId><artifactId>{}</artifactId><version>{}</version><scope>{scope}</scope></dependency>",
-            p[0], p[1], p[2]
-        ));
-    }
-    x.push_str("</dependencies></project>");
-    x.into_bytes()
-}
-
-fn put(repo: &Repo, coord: &str, deps: &[(&str, &str)], extra: &str) {
-    let p: Vec<&str> = coord.split(':').collect();
-    let base = format!(
-        "{}/{}/{}/{}-{}",
-        p[0].replace('.', "/"),
-        p[1],
-        p[2],
-        p[1],
-        p[2]
-    );
-    repo.put(&format!("{base}.pom"), &pom(p[0], p[1], p[2], deps, extra));
-    repo.put(&format!("{base}.jar"), &Repo::content(coord, 3000));
-}
-
-/// app → a:1 → (b:1 → c:1), c:2 (nearer, wins), e:1 (from a's extra repository) → f:1;
-/// a test dependency of b is pruned.
 fn setup() -> Setup {
-    let tmp = tempfile::tempdir().unwrap();
-    let remote = Repo::new(&tmp.path().join("remote"));
-    let work = tmp.path().join("work");
-    let nginx = Nginx::start(&remote.root, &work);
-    let squid = Squid::start(&work, &[nginx.https_port]);
-    let extra = Repo::new(&remote.root.join("extra"));
-    let extra_repo = format!(
-        "<repositories><repository><id>extra</id><url>{}extra/</url></repository></repositories>",
-        nginx.https("public")
-    );
-    put(
-        &remote,
-        "org.ex:a:1",
-        &[
-            ("org.ex:b:1", "compile"),
-            ("org.ex:c:2", "runtime"),
-            ("org.extra:e:1", "compile"),
-        ],
-        &extra_repo,
-    );
-    put(
-        &remote,
-        "org.ex:b:1",
-        &[("org.ex:c:1", "compile"), ("org.ex:t:1", "test")],
-        "",
-    );
-    put(&remote, "org.ex:c:1", &[], "");
-    put(&remote, "org.ex:c:2", &[], "");
-    put(&remote, "org.ex:t:1", &[], "");
-    put(&extra, "org.extra:e:1", &[("org.extra:f:1", "compile")], "");
-    put(&extra, "org.extra:f:1", &[], "");
-    let dir = tmp.path().join("case");
-    std::fs::create_dir_all(&dir).unwrap();
-    let xml = format!(
-        r#"<settings>
-  <mirrors><mirror><id>corp</id><mirrorOf>*,!extra</mirrorOf><url>{url}</url></mirror></mirrors>
-  <proxies><proxy><id>corp-proxy</id><protocol>http</protocol><host>127.0.0.1</host><port>{port}</port>
-    <username>{PROXY_USER}</username><password>{PROXY_PASSWORD}</password></proxy></proxies>
-  <servers><server><id>corp</id><username>{USER}</username><password>{PASSWORD}</password></server></servers>
-</settings>"#,
-        url = nginx.https("private"),
-        port = squid.port,
-    );
-    std::fs::write(dir.join("settings.xml"), xml).unwrap();
-    Setup {
-        _tmp: tmp,
-        dir,
-        nginx,
-        _squid: squid,
-    }
+    support::graph::graph()
 }
 
 fn m2r(s: &Setup, local: &str, args: &[&str]) -> Output {

@@ -394,6 +394,26 @@ impl Resolver {
     pub fn local_repository(&self) -> &Path {
         &self.inner.cfg.local_repository
     }
+
+    /// The file Maven Resolver hands out for `artifact` (`DefaultArtifactResolver.getFile`):
+    /// with snapshot normalization (the default) a timestamped snapshot's `-SNAPSHOT` copy,
+    /// made or refreshed now when missing or different; otherwise `artifact.path`.
+    pub fn class_path_file(&self, artifact: &ResolvedArtifact) -> PathBuf {
+        let version = &artifact.version;
+        if !self.inner.cfg.snapshot_normalization || *version == base_version(version) {
+            return artifact.path.clone();
+        }
+        self.inner
+            .normalize_snapshot(&artifact.coordinate, version, &artifact.path);
+        match self
+            .inner
+            .local
+            .artifact_file(&artifact.coordinate, &base_version(version))
+        {
+            Ok(target) if target.is_file() => target,
+            _ => artifact.path.clone(),
+        }
+    }
 }
 
 /// A blocking facade over [`Resolver`] with its own tokio runtime, for build tools without one.
@@ -411,18 +431,7 @@ impl std::fmt::Debug for BlockingResolver {
 impl BlockingResolver {
     /// Builds a resolver and a multi-threaded runtime sized to the machine (at most 4 workers).
     pub fn new(config: ResolverConfig) -> Result<Self, DownloadError> {
-        let workers = std::thread::available_parallelism()
-            .map(|n| n.get().min(4))
-            .unwrap_or(2);
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(workers)
-            .enable_all()
-            .build()
-            .map_err(|e| {
-                DownloadError::Setup(TransportError::Setup(format!(
-                    "cannot start the async runtime: {e}"
-                )))
-            })?;
+        let runtime = blocking_runtime()?;
         let resolver = {
             let _g = runtime.enter();
             Resolver::new(config)?
@@ -439,6 +448,22 @@ impl BlockingResolver {
     pub fn resolver(&self) -> &Resolver {
         &self.resolver
     }
+}
+
+/// The runtime of the blocking APIs: multi-threaded, sized to the machine (at most 4 workers).
+pub(crate) fn blocking_runtime() -> Result<tokio::runtime::Runtime, DownloadError> {
+    let workers = std::thread::available_parallelism()
+        .map(|n| n.get().min(4))
+        .unwrap_or(2);
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            DownloadError::Setup(TransportError::Setup(format!(
+                "cannot start the async runtime: {e}"
+            )))
+        })
 }
 
 fn invalid_path(coord: &Coordinate, source: SegmentError) -> DownloadError {

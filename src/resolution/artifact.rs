@@ -39,6 +39,26 @@ pub struct Artifact {
     pub local_path: Option<String>,
 }
 
+/// A coordinate as the command line writes it (`g:a[:ext[:cls]]:v`) is an artifact without a
+/// type.
+///
+/// ```
+/// use m2resolver::{download::Coordinate, resolution::Artifact};
+/// let a = Artifact::from(Coordinate::parse("junit:junit:4.13.2").unwrap());
+/// assert_eq!(a.to_string(), "junit:junit:jar:4.13.2");
+/// ```
+impl From<crate::download::Coordinate> for Artifact {
+    fn from(c: crate::download::Coordinate) -> Self {
+        Artifact::new(
+            c.group_id,
+            c.artifact_id,
+            c.extension,
+            c.classifier,
+            c.version,
+        )
+    }
+}
+
 impl Artifact {
     /// An artifact with explicit extension and classifier and no type.
     pub fn new(

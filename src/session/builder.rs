@@ -10,6 +10,7 @@
 use super::request::ProfileChoices;
 use super::sourced::{Definition, Sourced};
 use super::{Session, SessionError};
+use crate::download::ProgressListener;
 use crate::environment::{Environment, Vars};
 use crate::security::{MasterSource, SecurityContext};
 use crate::settings::builder::{resolve_path, user_home, Locations};
@@ -108,6 +109,7 @@ pub struct SessionBuilder {
     local_repository: Option<PathBuf>,
     env_proxies: bool,
     server_aliases: bool,
+    downloads: super::Downloads,
 }
 
 impl std::fmt::Debug for SessionBuilder {
@@ -126,6 +128,7 @@ impl std::fmt::Debug for SessionBuilder {
             .field("local_repository", &self.local_repository)
             .field("env_proxies", &self.env_proxies)
             .field("server_aliases", &self.server_aliases)
+            .field("downloads", &self.downloads)
             .finish()
     }
 }
@@ -238,6 +241,19 @@ impl SessionBuilder {
         self
     }
 
+    /// HTTP requests in flight for the session's downloads (default
+    /// [`DEFAULT_IN_FLIGHT`](crate::download::DEFAULT_IN_FLIGHT); 0 counts as 1).
+    pub fn max_in_flight(mut self, requests: usize) -> Self {
+        self.downloads.max_in_flight = Some(requests.max(1));
+        self
+    }
+
+    /// Who hears about every download of the session (a progress bar, a build tool's UI).
+    pub fn progress_listener(mut self, listener: Arc<dyn ProgressListener>) -> Self {
+        self.downloads.listener = Some(listener);
+        self
+    }
+
     /// The environment with the builder's system properties applied.
     fn take_environment(&mut self) -> Environment {
         let mut environment = self.environment.take().unwrap_or_else(Environment::capture);
@@ -328,6 +344,7 @@ impl SessionBuilder {
             user_home: home,
             env_proxies: self.env_proxies,
             server_aliases: self.server_aliases,
+            downloads: std::mem::take(&mut self.downloads),
         })
     }
 }

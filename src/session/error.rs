@@ -1,4 +1,5 @@
-//! [`SessionError`]: why a session could not be built.
+//! [`SessionError`]: why a session could not be built, or could not answer a dependency
+//! question (`describe`, `collect`, `resolve`).
 //!
 //! Two things stop Maven before it resolves anything, and both stop [`super::SessionBuilder::build`]:
 //! settings with an ERROR or FATAL problem (unreadable or invalid files, an interpolation
@@ -6,8 +7,19 @@
 //! `nonProxyHosts` pattern that is not a valid regular expression, a server timeout that is not
 //! a number). The error keeps every problem found up to that point, so `m2r explain` can still
 //! show them, and the injection error as its `source()`.
+//!
+//! The dependency answers fail as Maven's do: the downloader cannot be set up, the root (a
+//! project file or an artifact's POM) cannot be read, collection fails (Maven's
+//! `DependencyCollectionException`) or artifacts cannot be downloaded
+//! (`DependencyResolutionException`); the last two keep the partial answer, as Maven's
+//! exceptions keep their result.
 
+use super::dependencies::ResolveResult;
+use crate::download::DownloadError;
 use crate::repository::InjectionError;
+use crate::resolution::collect::project::RootFailure;
+use crate::resolution::collect::{CollectError, CollectResult};
+use crate::resolution::pom::{DescriptorError, ModelBuildError};
 use crate::settings::{Problem, Severity};
 use thiserror::Error;
 
@@ -29,10 +41,69 @@ pub enum SessionError {
         /// Every problem found before, then this one as a `build` problem.
         problems: Vec<Problem>,
     },
+    /// The downloader could not be set up (an unreadable CA file, no async runtime).
+    #[error("cannot set up the downloader: {source}")]
+    Downloader {
+        /// What failed.
+        #[source]
+        source: Box<DownloadError>,
+    },
+    /// An async method was called outside a Tokio runtime, or a task of the runtime failed.
+    #[error("{what}: {source}")]
+    Runtime {
+        /// What could not be done.
+        what: &'static str,
+        /// Tokio's error.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// An artifact's descriptor could not be read (`describe`).
+    #[error("cannot describe {}: {source}", source.artifact())]
+    Descriptor {
+        /// The reader's error (missing, invalid, unresolvable parent or BOM, transfer).
+        #[source]
+        source: Box<DescriptorError>,
+    },
+    /// A project file could not be built (`describe` of a POM file).
+    #[error("{source}")]
+    Project {
+        /// Every problem of the build.
+        #[source]
+        source: Box<ModelBuildError>,
+    },
+    /// The root of a collection could not be read: there is no graph.
+    #[error("cannot read the root of the dependency graph: {source}")]
+    Root {
+        /// What failed.
+        #[source]
+        source: RootFailure,
+    },
+    /// Collection failed (Maven's `DependencyCollectionException`): the graph is kept,
+    /// without what failed.
+    #[error("dependency collection failed ({} error(s)): {source}", result.errors.len())]
+    Collect {
+        /// The first failure; every one is in `result.errors`.
+        #[source]
+        source: CollectError,
+        /// The graph as far as it could be built.
+        result: Box<CollectResult>,
+    },
+    /// Collection failed or artifacts could not be resolved (Maven's
+    /// `DependencyResolutionException`): the graph and every artifact that was resolved are
+    /// kept.
+    #[error("dependency resolution failed: {source}")]
+    Resolve {
+        /// The first failure: a collection error, else an artifact's.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+        /// The graph and the artifacts, resolved or not.
+        result: Box<ResolveResult>,
+    },
 }
 
 impl SessionError {
-    /// Every problem known when building stopped, in order.
+    /// Every problem known when building stopped, in order (empty for the errors of the
+    /// dependency answers).
     ///
     /// ```
     /// use m2resolver::{Environment, Session};
@@ -50,6 +121,7 @@ impl SessionError {
             SessionError::Settings { problems } | SessionError::Injection { problems, .. } => {
                 problems
             }
+            _ => &[],
         }
     }
 }

@@ -42,19 +42,30 @@
 //!   the downloader for those repositories, with the session's local repository, offline mode
 //!   and environment (the transport reads `SSL_CERT_FILE` from the same snapshot).
 //!
-//! Dependency resolution (POM models, `collect`, `resolve`, `describe`) is built on these:
-//! it belongs in [`crate::resolution`] and takes a `&Session`.
+//! - [`Session::describe`] / [`Session::describe_project`]: the effective descriptor of an
+//!   artifact or a project file (`m2r describe`); [`Session::descriptor_reader`] hands out the
+//!   reader itself;
+//! - [`Session::collect`]: the dependency graph of a [`Root`](crate::resolution::collect::project::Root)
+//!   (a project file, an artifact, a build tool's own model, bare coordinates) as Maven
+//!   Resolver collects it (`m2r tree`);
+//! - [`Session::resolve`]: that graph and every artifact of its class path downloaded
+//!   ([`ResolveResult`], `m2r resolve`);
+//!
+//! each async, with a `blocking_*` variant on a runtime of its own. They are wired here
+//! (`dependencies.rs`) from the session's snapshot; the rules are [`crate::resolution`]'s.
 //!
 //! [`crate::explain`] is a view over a session: it renders what the session decided.
 
 mod builder;
 mod credentials;
+mod dependencies;
 mod error;
 mod request;
 mod sourced;
 
 pub use builder::{parse_define, SessionBuilder};
 pub use credentials::Credential;
+pub use dependencies::ResolveResult;
 pub use error::SessionError;
 pub use request::{ActivationReason, ActiveProfile};
 pub use sourced::{Definition, Sourced};
@@ -62,7 +73,9 @@ pub use sourced::{Definition, Sourced};
 pub(crate) use credentials::Field;
 pub(crate) use request::RequestEntries;
 
-use crate::download::{BlockingResolver, DownloadError, Resolver, ResolverConfig};
+use crate::download::{
+    BlockingResolver, DownloadError, ProgressListener, Resolver, ResolverConfig,
+};
 use crate::environment::{Environment, Vars};
 use crate::repository::{
     self, EnvProxyConfig, InjectionError, InjectionTrace, Opener, RemoteRepository, Selectors,
@@ -114,6 +127,24 @@ pub struct Session {
     credentials: Arc<SessionCredentials>,
     local_repository: Sourced<PathBuf>,
     offline: Sourced<bool>,
+    downloads: Downloads,
+}
+
+/// The builder's choices for the downloader ([`SessionBuilder::max_in_flight`],
+/// [`SessionBuilder::progress_listener`]).
+#[derive(Clone, Default)]
+pub(crate) struct Downloads {
+    pub(crate) max_in_flight: Option<usize>,
+    pub(crate) listener: Option<Arc<dyn ProgressListener>>,
+}
+
+impl std::fmt::Debug for Downloads {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Downloads")
+            .field("max_in_flight", &self.max_in_flight)
+            .field("listener", &self.listener.is_some())
+            .finish()
+    }
 }
 
 /// Everything [`SessionBuilder::build`] hands over.
@@ -127,6 +158,7 @@ pub(crate) struct Inputs {
     pub(crate) user_home: PathBuf,
     pub(crate) env_proxies: bool,
     pub(crate) server_aliases: bool,
+    pub(crate) downloads: Downloads,
 }
 
 /// The answer of [`Session::repositories`].
@@ -159,6 +191,7 @@ impl Session {
             user_home,
             env_proxies,
             server_aliases,
+            downloads,
         } = inputs;
         let result = crate::settings::build(&request);
         if result.has_errors() {
@@ -253,6 +286,7 @@ impl Session {
             credentials,
             local_repository,
             offline,
+            downloads,
         })
     }
 
@@ -450,11 +484,18 @@ impl Session {
     }
 
     /// The resolver configuration for `repositories`: the session's local repository, offline
-    /// mode and environment; adjust the rest (threads, listener, policies) before building.
+    /// mode, environment, requests in flight and progress listener; adjust the rest (policies)
+    /// before building.
     pub fn resolver_config(&self, repositories: Vec<RemoteRepository>) -> ResolverConfig {
         let mut config = ResolverConfig::new(repositories, self.local_repository.value.clone());
         config.offline = self.offline.value;
         config.transport.env = self.environment.env.clone();
+        if let Some(n) = self.downloads.max_in_flight {
+            config.max_in_flight = n;
+        }
+        if let Some(l) = &self.downloads.listener {
+            config.listener = l.clone();
+        }
         config
     }
 

@@ -231,3 +231,171 @@ fn session_selectors_fill_in_credentials_when_resolution_aggregates() {
         .password
         .is_none());
 }
+
+/// A `file://` repository with `app:1 → lib:1 (compile), rt:1 (runtime), tst:1 (test)`.
+fn file_repository(dir: &std::path::Path) -> RemoteRepository {
+    let put = |g: &str, a: &str, deps: &[(&str, &str)]| {
+        let base = dir.join(g).join(a).join("1");
+        std::fs::create_dir_all(&base).unwrap();
+        let deps: String = deps
+            .iter()
+            .map(|(d, scope)| format!("<dependency><groupId>{g}</groupId><artifactId>{d}</artifactId><version>1</version><scope>{scope}</scope></dependency>"))
+            .collect();
+        let pom = format!("<project><modelVersion>4.0.0</modelVersion><groupId>{g}</groupId><artifactId>{a}</artifactId><version>1</version><dependencies>{deps}</dependencies></project>");
+        std::fs::write(base.join(format!("{a}-1.pom")), pom).unwrap();
+        std::fs::write(base.join(format!("{a}-1.jar")), format!("jar of {a}")).unwrap();
+    };
+    put(
+        "g",
+        "app",
+        &[("lib", "compile"), ("rt", "runtime"), ("tst", "test")],
+    );
+    put("g", "lib", &[]);
+    put("g", "rt", &[]);
+    put("g", "tst", &[]);
+    // no checksums: accepted under the default `warn` policy
+    RemoteRepository::new(
+        "files",
+        url::Url::from_directory_path(dir).unwrap().as_str(),
+    )
+}
+
+#[test]
+fn a_session_resolves_a_project_file_from_its_working_directory() {
+    use crate::resolution::collect::classpath::ClasspathScope;
+    use crate::resolution::collect::project::Root;
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = file_repository(&tmp.path().join("remote"));
+    let project = tmp.path().join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(
+        project.join("pom.xml"),
+        "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>me</artifactId><version>1</version>
+         <dependencies><dependency><groupId>g</groupId><artifactId>app</artifactId><version>1</version></dependency></dependencies></project>",
+    )
+    .unwrap();
+    let session = Session::builder()
+        .environment(Environment::from_parts(Default::default(), project.clone()))
+        .user_settings(SettingsSource::content("settings.xml", "<settings/>"))
+        .no_global_settings()
+        .local_repository(tmp.path().join("local"))
+        .build()
+        .unwrap();
+    let repos = session.repositories(&[repo]).repositories;
+
+    // the project file, relative to the session's working directory (not the process's)
+    let d = session
+        .blocking_describe_project(std::path::Path::new("pom.xml"), &repos)
+        .unwrap();
+    assert_eq!(d.descriptor.dependencies[0].artifact.artifact_id, "app");
+
+    let root = Root::Pom("pom.xml".into());
+    let collected = session.blocking_collect(&root, &repos).unwrap();
+    let names: Vec<String> = collected
+        .graph
+        .preorder()
+        .into_iter()
+        .map(|(n, depth)| {
+            let node = collected.graph.node(n);
+            format!(
+                "{depth} {} {}",
+                node.artifact().unwrap().artifact_id,
+                node.scope()
+            )
+        })
+        .collect();
+    assert_eq!(names, ["1 app compile", "2 lib compile", "2 rt runtime"]);
+
+    let resolved = session
+        .blocking_resolve(&root, &repos, Some(ClasspathScope::Runtime))
+        .unwrap();
+    let local = tmp.path().join("local/g");
+    assert_eq!(
+        resolved.files(),
+        [
+            local.join("app/1/app-1.jar"),
+            local.join("lib/1/lib-1.jar"),
+            local.join("rt/1/rt-1.jar")
+        ]
+    );
+    assert_eq!(resolved.classpath(ClasspathScope::Compile).len(), 2);
+    assert_eq!(
+        std::fs::read_to_string(local.join("rt/1/rt-1.jar")).unwrap(),
+        "jar of rt"
+    );
+
+    // an artifact that is nowhere: the error names it, the rest of the answer is kept
+    let missing = Root::compile([crate::resolution::Artifact::new(
+        "g", "gone", "jar", "", "1",
+    )]);
+    let err = session
+        .blocking_resolve(&missing, &repos, None)
+        .unwrap_err();
+    let SessionError::Resolve { source, result } = &err else {
+        panic!("{err}")
+    };
+    assert!(source.to_string().contains("g:gone"), "{source}");
+    assert_eq!(
+        result.collect.problems.len(),
+        1,
+        "the missing POM is a warning"
+    );
+    assert_eq!(result.failures().count(), 1);
+}
+
+#[test]
+fn async_dependency_methods_outside_a_runtime_say_so() {
+    use crate::resolution::collect::project::Root;
+    use std::future::Future;
+    use std::task::{Context, Poll, Waker};
+    let session = session_with("settings.xml", "<settings/>").unwrap();
+    let root = Root::compile([]);
+    let mut collect = std::pin::pin!(session.collect(&root, &[]));
+    let mut cx = Context::from_waker(Waker::noop());
+    let Poll::Ready(Err(err)) = collect.as_mut().poll(&mut cx) else {
+        panic!("collect outside a runtime should fail at once")
+    };
+    assert!(matches!(err, SessionError::Runtime { .. }), "{err}");
+    assert!(err.to_string().contains("blocking_*"), "{err}");
+    assert!(std::error::Error::source(&err).is_some());
+}
+
+#[test]
+fn the_quickstart_graph_resolves_offline_from_the_bundled_files_with_snapshot_file_names() {
+    use crate::resolution::collect::classpath::ClasspathScope;
+    use crate::resolution::collect::project::Root;
+    use crate::resolution::Artifact;
+    let tmp = tempfile::tempdir().unwrap();
+    let session = Session::builder()
+        .environment(Environment::from_parts(
+            Default::default(),
+            tmp.path().into(),
+        ))
+        .user_settings(SettingsSource::content("settings.xml", "<settings/>"))
+        .no_global_settings()
+        .local_repository("local")
+        .build()
+        .unwrap();
+    let url = url::Url::from_directory_path(quickstart().join("maven2")).unwrap();
+    let mut repo = RemoteRepository::new("bundled", url.as_str());
+    repo.snapshots.enabled = true;
+    let repos = session.repositories(&[repo]).repositories;
+    let app = Artifact::new("com.example", "app", "jar", "", "1.1-SNAPSHOT");
+    let resolved = session
+        .blocking_resolve(&Root::compile([app]), &repos, Some(ClasspathScope::Runtime))
+        .unwrap();
+    let local = tmp.path().join("local/com/example");
+    // Maven's class path names the -SNAPSHOT copy of a timestamped snapshot
+    assert_eq!(
+        resolved.classpath(ClasspathScope::Runtime),
+        [
+            local.join("app/1.1-SNAPSHOT/app-1.1-SNAPSHOT.jar"),
+            local.join("greeting/1.0/greeting-1.0.jar"),
+            local.join("util/2.1/util-2.1.jar"),
+        ]
+    );
+    assert_eq!(resolved.classpath(ClasspathScope::Compile).len(), 2);
+    for f in resolved.files() {
+        assert!(f.is_file(), "{}", f.display());
+    }
+}

@@ -861,4 +861,5 @@ pub fn temp_files(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+pub mod graph;
 pub mod hostile;

@@ -10,6 +10,10 @@
 //! repository-backed one, which fetches POMs ahead in parallel while the graph is built in
 //! Maven's order, is [`fetch::RepositorySource`].
 //!
+//! A build reaches all of this through its session: [`crate::Session::collect`] and
+//! [`crate::Session::resolve`] wire the repository-backed source from the session's downloader,
+//! properties and selectors.
+//!
 //! This module does not build POM models (that is [`crate::resolution::pom`]'s) or download
 //! artifacts itself (that is [`crate::download`]'s).
 //!

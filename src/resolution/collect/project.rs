@@ -1,14 +1,15 @@
 //! The collect request of a project, as Maven's dependency resolution starts it: from a POM
-//! file (the effective model's dependencies and dependency management, root `g:a:pom:v`) or
+//! file (the effective model's dependencies and dependency management, root `g:a:pom:v`),
 //! from an artifact in the repositories (its descriptor, root = the artifact after
-//! relocations). Repositories the root POM declares are not added to the request (Maven's
+//! relocations), from a build tool's own project model, or from bare coordinates (an anonymous
+//! project). Repositories the root POM declares are not added to the request (Maven's
 //! request holds the build's repositories; those of dependency POMs join as they are read).
 
 use super::collector::{CollectRequest, Problem, ProblemKind};
 use super::fetch::RepositorySource;
 use super::source::DescriptorOutcome;
 use crate::repository::RemoteRepository;
-use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency};
 use std::path::PathBuf;
 
 /// What to resolve the dependencies of.
@@ -20,7 +21,37 @@ pub enum Root {
     Pom(PathBuf),
     /// An anonymous project with these dependencies (`m2r resolve COORD...`, as
     /// `mvn dependency:get` and `cs fetch`).
-    Dependencies(Vec<crate::resolution::artifact::Dependency>),
+    Dependencies(Vec<Dependency>),
+    /// A build tool's own project model: Resolver's `CollectRequest` with a root artifact.
+    Project {
+        /// The project (labels the graph's root).
+        artifact: Artifact,
+        /// Its dependencies, in order.
+        dependencies: Vec<Dependency>,
+        /// Its dependency management (applied to transitive dependencies).
+        managed_dependencies: Vec<Dependency>,
+    },
+}
+
+impl Root {
+    /// An anonymous project with these coordinates as compile dependencies (`m2r resolve
+    /// COORD...`).
+    ///
+    /// ```
+    /// use m2resolver::resolution::collect::project::Root;
+    /// use m2resolver::resolution::Artifact;
+    /// let root = Root::compile([Artifact::new("junit", "junit", "jar", "", "4.13.2")]);
+    /// let Root::Dependencies(deps) = root else { unreachable!() };
+    /// assert_eq!(deps[0].scope, "compile");
+    /// ```
+    pub fn compile(artifacts: impl IntoIterator<Item = Artifact>) -> Root {
+        Root::Dependencies(
+            artifacts
+                .into_iter()
+                .map(|a| Dependency::new(a, "compile"))
+                .collect(),
+        )
+    }
 }
 
 /// The root itself could not be read: no graph.
@@ -112,6 +143,19 @@ pub fn request_for(
                 root: Artifact::new("m2r", "anonymous", "pom", "", "0"),
                 dependencies: deps.clone(),
                 managed_dependencies: Vec::new(),
+                repositories: repositories.to_vec(),
+            },
+            Vec::new(),
+        )),
+        Root::Project {
+            artifact,
+            dependencies,
+            managed_dependencies,
+        } => Ok((
+            CollectRequest {
+                root: artifact.clone(),
+                dependencies: dependencies.clone(),
+                managed_dependencies: managed_dependencies.clone(),
                 repositories: repositories.to_vec(),
             },
             Vec::new(),

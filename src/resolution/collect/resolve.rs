@@ -2,13 +2,15 @@
 //! (checksums, update policies, offline mode, `_remote.repositories`), each from the
 //! repositories its node came with, all at once (the downloader bounds the requests in flight),
 //! reported in Maven's class-path order. `system` dependencies are not downloaded: their path
-//! is the declared `systemPath`, which must exist.
+//! is the declared `systemPath`, which must exist. A timestamped snapshot's file is its
+//! `-SNAPSHOT` copy, as Resolver hands it out with snapshot normalization.
 
 use super::classpath::{self, ClasspathScope};
 use super::graph::{DependencyGraph, NodeId};
 use crate::download::{Coordinate, DownloadError, ResolvedArtifact, Resolver};
 use crate::resolution::artifact::Artifact;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Why one artifact of the graph could not be resolved.
 #[derive(Debug, thiserror::Error)]
@@ -35,8 +37,9 @@ pub struct ResolvedNode {
     pub artifact: Artifact,
     /// The scope after conflict resolution.
     pub scope: String,
-    /// The file in the local repository (or the system path), or why there is none.
-    pub file: Result<PathBuf, ArtifactError>,
+    /// The file in the local repository (or the system path), or why there is none (shared:
+    /// the session's [`SessionError::Resolve`](crate::SessionError::Resolve) names the first).
+    pub file: Result<PathBuf, Arc<ArtifactError>>,
     /// The downloader's record (repository, checksum outcome), for downloaded artifacts.
     pub download: Option<ResolvedArtifact>,
 }
@@ -64,10 +67,10 @@ pub async fn resolve_artifacts(
                 let file = if path.is_file() {
                     Ok(path)
                 } else {
-                    Err(ArtifactError::SystemPath {
+                    Err(Arc::new(ArtifactError::SystemPath {
                         artifact: artifact.to_string(),
                         path,
-                    })
+                    }))
                 };
                 return ResolvedNode {
                     node: id,
@@ -89,14 +92,14 @@ pub async fn resolve_artifacts(
                     node: id,
                     artifact,
                     scope,
-                    file: Ok(r.path.clone()),
+                    file: Ok(resolver.class_path_file(&r)),
                     download: Some(r),
                 },
                 Err(e) => ResolvedNode {
                     node: id,
                     artifact,
                     scope,
-                    file: Err(e.into()),
+                    file: Err(Arc::new(e.into())),
                     download: None,
                 },
             }
