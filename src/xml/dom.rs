@@ -713,9 +713,11 @@ mod tests {
         for i in 0..200_000 {
             xml.push_str(&format!(" a{i}=\"v\""));
         }
-        let doc = parse(&format!("{xml}/>")).unwrap();
+        let whole = format!("{xml}/>");
+        let doc = parse(&whole).unwrap();
         assert_eq!(doc.attributes.len(), 200_000);
-        let err = parse(&format!("{xml} a7=\"again\"/>")).unwrap_err();
+        let duplicated = format!("{xml} a7=\"again\"/>");
+        let err = parse(&duplicated).unwrap_err();
         assert!(err.message.contains("a7"), "{err:?}");
     }
 
