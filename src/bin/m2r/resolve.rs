@@ -81,6 +81,7 @@ pub fn run(args: ResolveArgs) -> u8 {
             for e in errors {
                 eprintln!("m2r: {e}");
             }
+            session.leak();
             return 1;
         }
     };
@@ -110,5 +111,6 @@ pub fn run(args: ResolveArgs) -> u8 {
         }
     }
     crate::out(&format!("{}\n", paths.join(":")));
+    session.leak();
     u8::from(failed)
 }

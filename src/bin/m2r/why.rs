@@ -36,7 +36,9 @@ pub fn run(args: WhyArgs) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
-    match collect_root(&session, &root) {
+    let collected = collect_root(&session, &root);
+    session.leak();
+    match collected {
         Ok((_, result)) => {
             crate::out(&render_why(&result, group, artifact));
             u8::from(!result.errors.is_empty())

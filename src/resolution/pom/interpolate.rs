@@ -25,6 +25,7 @@ use super::xml::XNode;
 use crate::settings::Severity;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The expressions whose values are paths aligned to the project directory
 /// (`PathTranslatingPostProcessor`).
@@ -99,6 +100,20 @@ struct Interpolator<'a> {
     problems: Vec<ModelProblem>,
     /// Top-level resolutions of the current field (for explanations).
     uses: Vec<Resolution>,
+}
+
+/// True when `s` holds `${` (it runs on every string of every model; `str::contains` sets a
+/// substring search up each time).
+pub(crate) fn has_expression(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut from = 0;
+    while let Some(i) = b[from..].iter().position(|&c| c == b'$') {
+        if b.get(from + i + 1) == Some(&b'{') {
+            return true;
+        }
+        from += i + 1;
+    }
+    false
 }
 
 fn trim_prefix(expr: &str) -> Option<&str> {
@@ -192,7 +207,7 @@ impl<'a> Interpolator<'a> {
 
     /// One field: `None` when interpolation failed (Maven sets the field to null).
     fn field(&mut self, value: &str) -> Option<String> {
-        if !value.contains("${") {
+        if !has_expression(value) {
             return Some(value.to_string());
         }
         if let Some(c) = self.cache.get(value) {
@@ -373,14 +388,14 @@ impl<'a> Interpolator<'a> {
 
     fn opt(&mut self, v: &mut Option<String>) {
         if let Some(s) = v.as_deref() {
-            if s.contains("${") {
+            if has_expression(s) {
                 *v = self.field(s);
             }
         }
     }
 
     fn string(&mut self, v: &mut String) {
-        if v.contains("${") {
+        if has_expression(v) {
             // A failed required string becomes empty (Maven: null).
             *v = self.field(v).unwrap_or_default();
         }
@@ -389,11 +404,11 @@ impl<'a> Interpolator<'a> {
     /// Free-form parts are only checked: their values matter to nobody here, but an expression
     /// cycle in them makes the model invalid, as in Maven.
     fn check(&mut self, x: &XNode) {
-        if x.text.contains("${") {
+        if has_expression(&x.text) {
             let _ = self.field(&x.text);
         }
         for (_, v) in &x.attrs {
-            if v.contains("${") {
+            if has_expression(v) {
                 let _ = self.field(v);
             }
         }
@@ -418,12 +433,12 @@ impl<'a> Interpolator<'a> {
         v: &mut Option<String>,
         uses: &mut Vec<ExpressionUse>,
     ) {
+        if !v.as_deref().is_some_and(has_expression) {
+            return;
+        }
         let Some(raw) = v.clone() else {
             return;
         };
-        if !raw.contains("${") {
-            return;
-        }
         self.uses.clear();
         let cached = self.cache.contains_key(&raw);
         *v = self.field(&raw);
@@ -452,7 +467,24 @@ impl<'a> Interpolator<'a> {
         }
     }
 
-    fn dependency(&mut self, d: &mut Dependency) {
+    fn dependency(&mut self, d: &mut Arc<Dependency>) {
+        let has = |v: &Option<String>| v.as_deref().is_some_and(has_expression);
+        let untouched = !(has(&d.group_id)
+            || has(&d.artifact_id)
+            || has(&d.version)
+            || has_expression(&d.type_)
+            || has(&d.classifier)
+            || has(&d.scope)
+            || has(&d.system_path)
+            || has(&d.optional)
+            || d.exclusions
+                .iter()
+                .any(|e| has(&e.group_id) || has(&e.artifact_id)));
+        if untouched {
+            // Nothing to resolve: the entry stays shared.
+            return;
+        }
+        let d = Arc::make_mut(d);
         let before = self.problems.len();
         let mut uses = Vec::new();
         self.traced("groupId", &mut d.group_id, &mut uses);
@@ -481,7 +513,7 @@ impl<'a> Interpolator<'a> {
             self.node(dm);
         }
         for p in &mut b.properties {
-            if p.value.contains("${") {
+            if has_expression(&p.value) {
                 let before = self.problems.len();
                 match self.field(&p.value) {
                     Some(v) => p.value = v,
