@@ -219,6 +219,11 @@ impl Dependency {
         if joined_len(&a) != joined_len(&b) {
             return false;
         }
+        let len = |p: &Option<&str>| p.map(str::len);
+        if a.iter().zip(&b).all(|(x, y)| len(x) == len(y)) {
+            // Parts of the same lengths: the joined keys are equal exactly when the parts are.
+            return a[1] == b[1] && a[0] == b[0] && a[2] == b[2] && a[3] == b[3];
+        }
         // The joined keys compared slice by slice: parts may hold `:` themselves, so equal keys
         // need not have equal parts.
         let (a, b) = (joined_pieces(a), joined_pieces(b));
