@@ -159,7 +159,7 @@ fn main() {
                     let _ = std::fs::remove_dir_all(&local);
                     let mut c = ResolverConfig::new(vec![repo.clone()], &local);
                     c.max_in_flight = threads;
-                    c.transport.env = transport_env.clone();
+                    c.transport.env = transport_env.clone().into();
                     let started = Instant::now();
                     let r = BlockingResolver::new(c).expect("resolver");
                     let results = r.resolve(coords);

@@ -3,7 +3,7 @@
 //! that the cost is linear. Target: under 10 ms for the 1 MB file on a 2-core machine.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use m2resolver::settings::builder::{build, SettingsRequest, SettingsSource};
+use m2resolver::settings::{build, SettingsRequest, SettingsSource};
 use std::fmt::Write;
 
 /// A generated user settings file with `servers` servers, `servers / 10` mirrors and

@@ -10,10 +10,9 @@
 //!
 //! Run it with `cargo run --example quickstart`.
 
-use m2resolver::download::{BlockingResolver, Coordinate, ResolverConfig};
-use m2resolver::explain::{resolve_repositories, ExplainRequest};
-use m2resolver::settings::builder::{SettingsRequest, SettingsSource};
-use m2resolver::Environment;
+use m2resolver::download::Coordinate;
+use m2resolver::repository::RemoteRepository;
+use m2resolver::Session;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
@@ -23,111 +22,78 @@ const USER: &str = "demo";
 const PASSWORD: &str = "demo-pass";
 
 fn main() -> ExitCode {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/quickstart");
-    let port = match serve(root.join("maven2")) {
-        Ok(p) => p,
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("quickstart: cannot start the local repository server: {e}");
-            return ExitCode::FAILURE;
+            eprintln!("quickstart: {e}");
+            ExitCode::FAILURE
         }
-    };
+    }
+}
+
+fn run() -> Result<bool, Box<dyn std::error::Error>> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/quickstart");
+    let port = serve(root.join("maven2"))?;
     println!("Serving testdata/quickstart/maven2 on http://127.0.0.1:{port}/maven2 (basic auth {USER}/***)\n");
 
     // Settings -> repositories, exactly as Maven would inject them.
-    let environment = Environment::capture();
-    let request = ExplainRequest {
-        settings: SettingsRequest {
-            user: Some(SettingsSource::File(root.join("settings.xml"))),
-            user_properties: [("quickstart.port".to_string(), port.to_string())].into(),
-            system_properties: environment.system_properties,
-            env: environment.env,
-            ..Default::default()
-        },
-        security_file: Some(root.join("settings-security.xml")),
-        cwd: root.clone(),
-        ..Default::default()
-    };
-    let (repositories, problems, _settings) = match resolve_repositories(&request) {
-        Ok(r) => r,
-        Err(problems) => {
-            for p in problems {
-                eprintln!("{p}");
-            }
-            return ExitCode::FAILURE;
-        }
-    };
-    for p in &problems {
+    let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/quickstart-repository");
+    let _ = std::fs::remove_dir_all(&local);
+    let session = Session::builder()
+        .user_settings(root.join("settings.xml"))
+        .security_file(root.join("settings-security.xml"))
+        .define(&format!("quickstart.port={port}"))
+        .local_repository(&local)
+        .build()?;
+    let answer = session.repositories(&[RemoteRepository::central()]);
+    for p in answer.problems {
         eprintln!("{p}");
     }
     println!("Repositories after mirrors, proxies and credentials:");
-    for r in &repositories {
+    for r in &answer.repositories {
         let mirrored: Vec<&str> = r
             .mirrored_repositories
             .iter()
             .map(|m| m.id.as_str())
             .collect();
-        let auth = r
+        let user = r
             .authentication
             .as_ref()
-            .map(|a| {
-                format!(
-                    "user {} / password {} (decrypted from settings.xml)",
-                    a.username.as_deref().unwrap_or("?"),
-                    a.password
-                        .as_ref()
-                        .map(|p| p.to_string())
-                        .unwrap_or_default()
-                )
-            })
-            .unwrap_or_else(|| "no credentials".into());
+            .and_then(|a| a.username.as_deref());
         println!(
-            "  {} {} mirrors [{}], {auth}",
+            "  {} {} mirrors [{}], user {}, password *** (decrypted from settings.xml)",
             r.id,
             r.url,
-            mirrored.join(", ")
+            mirrored.join(", "),
+            user.unwrap_or("none")
         );
     }
 
-    let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/quickstart-repository");
-    let _ = std::fs::remove_dir_all(&local);
+    // Repositories -> artifacts in the local repository, checksums verified.
     let coords = [
         "com.example:greeting:1.0",
         "com.example:greeting:pom:1.0",
         "com.example:util:jar:sources:2.1",
         "com.example:app:1.1-SNAPSHOT",
     ];
-    let coords: Vec<Coordinate> = match coords.iter().map(|c| Coordinate::parse(c)).collect() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("quickstart: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut config = ResolverConfig::new(repositories, &local);
-    config.transport.env = request.settings.env.clone();
-    let resolver = match BlockingResolver::new(config) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("quickstart: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let coords = coords
+        .iter()
+        .map(|c| Coordinate::parse(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let resolver = session.blocking_resolver(answer.repositories)?;
     println!("\nResolved into {}:", local.display());
-    let mut failed = false;
+    let mut ok = true;
     for (coord, result) in coords.iter().zip(resolver.resolve(&coords)) {
         match result {
             Ok(a) => println!("  {coord} -> {}", a.path.display()),
             Err(e) => {
-                failed = true;
+                ok = false;
                 println!("  {coord} FAILED: {e}");
             }
         }
     }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    Ok(ok)
 }
 
 /// Starts the repository server on a free loopback port; returns the port.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the real servers the download integration tests start on loopback (tests/support/):
 # nginx (HTTP/HTTPS repository with basic auth), tinyproxy and squid (authenticating HTTP proxies with
-# CONNECT), microsocks (authenticating SOCKS5 proxy) and openssl (test CA and certificates).
+# CONNECT; squid's helpers basic_ncsa_auth, digest_file_auth and ntlm_fake_auth come with it),
+# apache2 (a repository answering WWW-Authenticate: Digest with mod_auth_digest), microsocks
+# (authenticating SOCKS5 proxy) and openssl (test CA and certificates).
 # Idempotent: installs only what is missing; the tests start and stop the servers themselves.
 set -euo pipefail
 missing=()
@@ -9,6 +11,7 @@ command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
 command -v tinyproxy >/dev/null 2>&1 || [[ -x /usr/bin/tinyproxy ]] || missing+=(tinyproxy)
 command -v squid >/dev/null 2>&1 || [[ -x /usr/sbin/squid ]] || missing+=(squid)
 command -v microsocks >/dev/null 2>&1 || missing+=(microsocks)
+[[ -x /usr/sbin/apache2 && -f /usr/lib/apache2/modules/mod_auth_digest.so ]] || missing+=(apache2)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 if ((${#missing[@]})); then
   echo "test-servers: installing ${missing[*]}" >&2
@@ -16,4 +19,4 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # the distribution may start its own instances on install; the tests use their own ports and configs
-echo "test-servers: nginx tinyproxy squid microsocks openssl present" >&2
+echo "test-servers: nginx tinyproxy squid apache2 microsocks openssl present" >&2

@@ -1,21 +1,133 @@
-//! [`Environment`]: the snapshot of process state the library works from.
+//! [`Environment`]: the snapshot of process state the library works from, and [`Vars`], the
+//! name → value maps (environment variables, system and user properties) it is made of.
 //!
 //! The library never reads environment variables, the home folder or JVM-style properties
-//! deep inside; the embedding tool passes an `Environment`. [`Environment::capture`] takes one
-//! from the current process the way Maven's launcher sees it (every variable as `env.NAME`,
-//! `user.home`, `user.dir`, `os.*`, `java.version` of the `java` on the `PATH`), for the CLI and
-//! for embedders that want Maven's defaults.
+//! deep inside; the embedding tool passes an `Environment` (to [`crate::Session::builder`]).
+//! [`Environment::capture`] takes one from the current process the way Maven's launcher sees it
+//! (every variable as `env.NAME`, `user.home`, `user.dir`, `os.*`, `java.version` of the `java`
+//! on the `PATH`), for the CLI and for embedders that want Maven's defaults;
+//! [`Environment::from_parts`] builds the same from variables the embedder chose.
+//!
+//! Values of environment variables and properties may be secrets (`HTTPS_PROXY=http://u:pw@…`,
+//! `-Dhttp.proxyPassword=…`, `MAVEN_MASTER_PASSWORD`), so [`Vars`] prints names only, and so
+//! does every type holding one. A `Vars` is shared, not copied: clones are reference counted
+//! and a write copies the map first (copy on write), so one snapshot feeds settings building,
+//! decryption, the proxy layer and the transport without five copies.
 
 use std::collections::HashMap;
+use std::fmt;
+use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Names and values that may be secret: environment variables, system or user properties.
+///
+/// Reads go through the [`HashMap`] it dereferences to; `Debug` shows the names and `***` for
+/// every value.
+///
+/// ```
+/// use m2resolver::Vars;
+/// let mut vars = Vars::from([("HTTPS_PROXY".to_string(), "http://u:pw@proxy:3128".to_string())]);
+/// vars.insert("HOME".into(), "/home/me".into());
+/// assert_eq!(vars.get("HOME").map(String::as_str), Some("/home/me"));
+/// let printed = format!("{vars:?}");
+/// assert!(printed.contains("HTTPS_PROXY") && !printed.contains("pw@"));
+/// ```
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Vars(Arc<HashMap<String, String>>);
+
+impl Vars {
+    /// An empty map.
+    pub fn new() -> Self {
+        Vars::default()
+    }
+
+    /// The value of `name` as a `&str`.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    /// The names, sorted (for messages and `Debug`).
+    pub fn sorted_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.0.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        names
+    }
+}
+
+impl Deref for Vars {
+    type Target = HashMap<String, String>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl DerefMut for Vars {
+    /// Copy on write: the map is copied only when another `Vars` shares it.
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl fmt::Debug for Vars {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Masked;
+        impl fmt::Debug for Masked {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("***")
+            }
+        }
+        f.debug_map()
+            .entries(self.sorted_names().into_iter().map(|n| (n, Masked)))
+            .finish()
+    }
+}
+
+impl From<HashMap<String, String>> for Vars {
+    fn from(map: HashMap<String, String>) -> Self {
+        Vars(Arc::new(map))
+    }
+}
+
+impl<const N: usize> From<[(String, String); N]> for Vars {
+    fn from(pairs: [(String, String); N]) -> Self {
+        Vars(Arc::new(HashMap::from(pairs)))
+    }
+}
+
+impl FromIterator<(String, String)> for Vars {
+    fn from_iter<I: IntoIterator<Item = (String, String)>>(iter: I) -> Self {
+        Vars(Arc::new(iter.into_iter().collect()))
+    }
+}
+
+impl Extend<(String, String)> for Vars {
+    fn extend<I: IntoIterator<Item = (String, String)>>(&mut self, iter: I) {
+        Arc::make_mut(&mut self.0).extend(iter);
+    }
+}
 
 /// Environment variables, system properties and the working directory.
+///
+/// `Debug` shows variable and property names only (values may be secrets).
+///
+/// ```
+/// use m2resolver::Environment;
+/// let env = Environment::from_parts(
+///     [("HOME".to_string(), "/home/me".to_string()),
+///      ("HTTPS_PROXY".to_string(), "http://me:s3cret@proxy:3128".to_string())].into(),
+///     "/work".into(),
+/// );
+/// assert_eq!(env.system_properties.value("user.home"), Some("/home/me"));
+/// assert_eq!(env.system_properties.value("env.HOME"), Some("/home/me"));
+/// assert!(!format!("{env:?}").contains("s3cret"));
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Environment {
     /// Environment variables.
-    pub env: HashMap<String, String>,
+    pub env: Vars,
     /// System properties as a JVM running Maven would have them (including `env.NAME`).
-    pub system_properties: HashMap<String, String>,
+    pub system_properties: Vars,
     /// The working directory (the project folder for file activation).
     pub cwd: PathBuf,
 }
@@ -73,15 +185,15 @@ impl Environment {
             props.insert("maven.home".into(), home.clone());
         }
         Environment {
-            env,
-            system_properties: props,
+            env: env.into(),
+            system_properties: props.into(),
             cwd,
         }
     }
 }
 
 /// `os.name` as Java spells it.
-pub fn java_os_name() -> &'static str {
+pub(crate) fn java_os_name() -> &'static str {
     match std::env::consts::OS {
         "linux" => "Linux",
         "macos" => "Mac OS X",
@@ -92,7 +204,7 @@ pub fn java_os_name() -> &'static str {
 }
 
 /// `os.arch` as Java spells it.
-pub fn java_os_arch() -> &'static str {
+pub(crate) fn java_os_arch() -> &'static str {
     match std::env::consts::ARCH {
         "x86_64" => "amd64",
         "x86" => "x86",

@@ -16,6 +16,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use support::*;
+// squid/Apache harness types: SquidAuth, Apache
 
 fn coord(s: &str) -> Coordinate {
     Coordinate::parse(s).unwrap()
@@ -754,7 +755,7 @@ fn two_resolvers_at_once_download_each_file_once_without_corruption() {
 }
 
 #[test]
-fn blocked_mirrors_and_encrypted_passwords_are_refused_without_requests() {
+fn blocked_mirrors_are_refused_without_requests() {
     let tmp = tempfile::tempdir().unwrap();
     let mut blocker = repo("maven-default-http-blocker", "http://0.0.0.0/");
     blocker.blocked = true;
@@ -770,19 +771,8 @@ fn blocked_mirrors_and_encrypted_passwords_are_refused_without_requests() {
             && msg.contains("old-http (http://repo.example.com/maven2)"),
         "{msg}"
     );
-
-    let mut enc = repo("enc", "http://127.0.0.1:9/r");
-    enc.authentication = auth("u", "{jSMOWnoPFgsHVpMvz5VrIt5kRbzGpI8u+9EF1iFQyJQ=}");
-    let r = BlockingResolver::new(config(vec![enc], tmp.path(), None)).unwrap();
-    let msg = r
-        .resolve(&[coord("g:a:1")])
-        .remove(0)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        msg.contains("server `enc`") && msg.contains("looks encrypted") && !msg.contains("jSMOW"),
-        "{msg}"
-    );
+    // Encrypted credentials never reach a repository: the session decrypts them or leaves them
+    // out (src/session/tests.rs), so the transport sends what it is given.
 }
 
 #[test]
@@ -1014,4 +1004,269 @@ fn file_repositories_are_read_directly() {
         .unwrap_err()
         .to_string();
     assert!(msg.contains("unsupported protocol `ftp`"), "{msg}");
+}
+
+// ------------------------------------------------------------------ proxy and server challenges
+
+fn artifacts(f: &Fixture, n: usize) -> Vec<Coordinate> {
+    (0..n)
+        .map(|i| {
+            f.repo.put(
+                &format!("org/many/m{i}/1.0/m{i}-1.0.jar"),
+                &Repo::content(&format!("m{i}"), 2_000 + i),
+            );
+            coord(&format!("org.many:m{i}:1.0"))
+        })
+        .collect()
+}
+
+fn via(kind_id: &str, port: u16, user: &str, password: &str) -> RepositoryProxy {
+    RepositoryProxy {
+        kind: "http".into(),
+        host: "127.0.0.1".into(),
+        port: port as i32,
+        auth: auth(user, password),
+        source: ProxySource::Settings { id: kind_id.into() },
+    }
+}
+
+#[test]
+fn digest_and_ntlm_proxies_are_answered_then_preemptively() {
+    let f = fixture();
+    let coords = artifacts(&f, 24);
+    let loopback = "127.0.0.1".parse().unwrap();
+    let digest = Squid::start_with(&f.work, &[f.nginx.https_port], SquidAuth::Digest, loopback);
+    let ntlm = Squid::start_with(&f.work, &[f.nginx.https_port], SquidAuth::Ntlm, loopback);
+    for (name, squid, user) in [
+        ("digest", &digest, PROXY_USER.to_string()),
+        ("ntlm", &ntlm, format!("CORP\\{PROXY_USER}")),
+    ] {
+        for url in [f.nginx.https("private"), f.nginx.http("private")] {
+            let before = squid.count_status(407);
+            let mut r1 = repo("via-proxy", &url);
+            r1.authentication = auth(USER, PASSWORD);
+            r1.proxy = Some(via(name, squid.port, &user, PROXY_PASSWORD));
+            let local = f.local.join(format!("{name}-{}", &url[..5]));
+            let mut c = config(vec![r1], &local, Some(&f.nginx.tls.ca_pem));
+            c.max_in_flight = 6;
+            let r = BlockingResolver::new(c).unwrap();
+            for (a, c) in r.resolve(&coords).into_iter().zip(&coords) {
+                let a = a.unwrap_or_else(|e| panic!("{name} {url}: {e}"));
+                assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
+                assert_same_bytes(
+                    &a.path,
+                    &f.repo
+                        .root
+                        .join(format!("org/many/{0}/1.0/{0}-1.0.jar", c.artifact_id)),
+                );
+            }
+            // 48 requests (jar + sha1), 6 in parallel: one exchange learns the scheme, the
+            // others answer at once. A Digest nonce serves one request at a time, so each
+            // request in flight collects one nonce once: bounded by the parallelism. NTLM is
+            // challenged once per new connection (the challenge is its second message), and the
+            // pool opens a few more connections than requests in flight while handshakes are
+            // slow: bounded by the connections, well under one per request.
+            // squid logs a tunnel when it closes: close the pool first
+            drop(r);
+            let challenged = squid.count_status(407) - before;
+            let bound = if name == "ntlm" { 48 / 2 } else { 1 + 6 };
+            if url.starts_with("https") {
+                // HTTP/2 inside the tunnel; the first request goes alone, so every other one
+                // shares its connection: one tunnel, one challenge
+                assert!(
+                    f.nginx
+                        .access_log()
+                        .iter()
+                        .any(|l| l.contains("m0-1.0.jar HTTP/2.0 200")),
+                    "{:?}",
+                    f.nginx.access_log()
+                );
+                let tunnels = squid
+                    .access_log()
+                    .iter()
+                    .filter(|l| l.contains("TCP_TUNNEL/200"))
+                    .count();
+                assert_eq!(tunnels, 1, "{name}: tunnels for 48 requests");
+                assert_eq!(challenged, if name == "ntlm" { 2 } else { 1 }, "{name}");
+            }
+            assert!(
+                (1..=bound).contains(&challenged),
+                "{name} {url}: {challenged} 407s (bound {bound})\n{:?}",
+                squid.access_log()
+            );
+        }
+    }
+}
+
+#[test]
+fn wrong_proxy_password_fails_at_once_with_one_clear_error() {
+    let f = fixture();
+    let coords = artifacts(&f, 12);
+    let loopback = "127.0.0.1".parse().unwrap();
+    let basic = Squid::start(&f.work, &[f.nginx.https_port]);
+    let digest = Squid::start_with(&f.work, &[f.nginx.https_port], SquidAuth::Digest, loopback);
+    for (name, squid) in [("basic-proxy", &basic), ("digest-proxy", &digest)] {
+        for url in [f.nginx.https("private"), f.nginx.http("private")] {
+            let before = squid.count_status(407);
+            let mut bad = repo("via-proxy", &url);
+            bad.authentication = auth(USER, PASSWORD);
+            bad.proxy = Some(via(name, squid.port, PROXY_USER, "wrong-pass"));
+            let mut c = config(vec![bad], &f.local.join("x"), Some(&f.nginx.tls.ca_pem));
+            c.max_in_flight = 8;
+            let r = BlockingResolver::new(c).unwrap();
+            let started = std::time::Instant::now();
+            let results = r.resolve(&coords);
+            assert!(started.elapsed() < Duration::from_secs(5), "{name}: slow");
+            for res in results {
+                let err = res.unwrap_err();
+                let msg = err.to_string();
+                let DownloadError::Transfer {
+                    source: TransportError::ProxyAuth { rejection, .. },
+                    ..
+                } = &err
+                else {
+                    panic!("{name} {url}: {msg}")
+                };
+                let scheme = if name == "digest-proxy" {
+                    "Digest"
+                } else {
+                    "Basic"
+                };
+                assert_eq!(rejection.scheme.map(|s| s.as_str()), Some(scheme), "{msg}");
+                assert!(
+                    msg.contains(&format!("(id `{name}`)"))
+                        && msg.contains(&format!("m2r answered with {scheme}"))
+                        && msg.contains("as user `proxyuser`")
+                        && msg.contains("rejected")
+                        && !msg.contains("wrong-pass"),
+                    "{msg}"
+                );
+            }
+            // no retry storm: one 407 without credentials, one for the rejected answer
+            assert_eq!(
+                squid.count_status(407) - before,
+                2,
+                "{name} {url}\n{:?}",
+                squid.access_log()
+            );
+        }
+    }
+}
+
+#[test]
+fn server_digest_challenge_is_answered_and_then_preemptive() {
+    let f = fixture();
+    let coords = artifacts(&f, 10);
+    let apache = Apache::start(&f.repo.root, &f.work);
+    let mut r1 = repo("digest-server", &apache.url());
+    r1.authentication = auth(USER, PASSWORD);
+    let mut c = config(vec![r1.clone()], &f.local, None);
+    c.max_in_flight = 1;
+    let r = BlockingResolver::new(c).unwrap();
+    for a in r.resolve(&coords) {
+        let a = a.unwrap();
+        assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
+    }
+    // the first request (preemptive Basic) is challenged; the other 19 answer with the nonce
+    assert_eq!(apache.count_status(401), 1);
+    assert_eq!(apache.count_status(200), 20);
+    // a wrong password: Digest answered once, rejected, a clear error
+    r1.authentication = auth(USER, "nope");
+    let r = BlockingResolver::new(config(vec![r1], &f.local.join("x"), None)).unwrap();
+    let err = r.resolve(&coords[..1]).remove(0).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        matches!(
+            &err,
+            DownloadError::Transfer {
+                source: TransportError::Unauthorized {
+                    status: 401,
+                    sent_credentials: true,
+                    rejection: Some(_),
+                    ..
+                },
+                ..
+            }
+        ),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("`digest-server`")
+            && msg.contains("asked for Digest realm=\"m2r digest\"")
+            && msg.contains("Digest (MD5) as user `deploy`")
+            && !msg.contains("nope"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn proxy_listening_on_one_of_its_addresses_is_reached_and_the_dead_route_goes_last() {
+    let f = fixture();
+    let coords = artifacts(&f, 6);
+    // squid listens on 127.0.0.1 only; its name resolves to ::1 first
+    let squid = Squid::start_with(
+        &f.work,
+        &[f.nginx.https_port],
+        SquidAuth::Basic,
+        "127.0.0.1".parse().unwrap(),
+    );
+    let mut r1 = repo("failover", &f.nginx.https("private"));
+    r1.authentication = auth(USER, PASSWORD);
+    let mut p = via("corp", squid.port, PROXY_USER, PROXY_PASSWORD);
+    p.host = "proxy.test".into();
+    r1.proxy = Some(p);
+    let mut c = config(vec![r1.clone()], &f.local, Some(&f.nginx.tls.ca_pem));
+    c.transport.resolve.insert(
+        "proxy.test".into(),
+        vec!["::1".parse().unwrap(), "127.0.0.1".parse().unwrap()],
+    );
+    let r = BlockingResolver::new(c).unwrap();
+    for a in r.resolve(&coords) {
+        a.unwrap();
+    }
+    let hop = format!("proxy.test:{}", squid.port);
+    let dead: std::net::SocketAddr = format!("[::1]:{}", squid.port).parse().unwrap();
+    let alive: std::net::SocketAddr = format!("127.0.0.1:{}", squid.port).parse().unwrap();
+    let transport = r.resolver().transport();
+    assert_eq!(transport.routes().failed_for(&hop), vec![dead]);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let plan = rt.block_on(transport.route_plan(&r1));
+    assert_eq!(plan.addresses, Ok(vec![alive, dead]));
+    let text = plan.describe().join("\n");
+    assert!(
+        text.contains(&format!("failed this session: {dead}"))
+            && text.contains("proxy authentication: Basic first"),
+        "{text}"
+    );
+    // nothing listens anywhere: every route is named in the error
+    let mut gone = r1.clone();
+    if let Some(p) = gone.proxy.as_mut() {
+        p.host = "nowhere.test".into();
+        p.port = free_port() as i32;
+    }
+    let mut c = config(vec![gone], &f.local.join("x"), Some(&f.nginx.tls.ca_pem));
+    c.transport.retry.retries = 0;
+    c.transport.resolve.insert(
+        "nowhere.test".into(),
+        vec!["::1".parse().unwrap(), "127.0.0.1".parse().unwrap()],
+    );
+    let r = BlockingResolver::new(c).unwrap();
+    let err = r.resolve(&coords[..1]).remove(0).unwrap_err();
+    let DownloadError::Transfer { source, .. } = &err else {
+        panic!("{err}")
+    };
+    match source.connect_error() {
+        Some(m2resolver::transport::ConnectError::Connect { attempts, .. }) => {
+            assert_eq!(attempts.len(), 2, "{err}")
+        }
+        other => panic!("{other:?}: {err}"),
+    }
+    let msg = err.to_string();
+    assert!(
+        msg.contains("[::1]:") && msg.contains("127.0.0.1:"),
+        "{msg}"
+    );
 }

@@ -1,26 +1,29 @@
 //! The human `m2r explain` answers "why did my build go to that URL through that proxy with
 //! those credentials?" — and never prints a secret unless asked.
 
-use m2resolver::explain::{explain, ExplainRequest};
+use m2resolver::explain::Explanation;
 use m2resolver::repository::RemoteRepository;
-use m2resolver::settings::builder::{SettingsRequest, SettingsSource};
+use m2resolver::{Environment, Session};
 use std::path::PathBuf;
 
-fn corporate() -> m2resolver::explain::Explanation {
+fn corporate() -> Explanation {
     let file =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/explain/corporate-settings.xml");
-    explain(&ExplainRequest {
-        settings: SettingsRequest {
-            user: Some(SettingsSource::File(file)),
+    let session = Session::builder()
+        .environment(Environment {
             system_properties: [("user.home".to_string(), "/nonexistent-home".to_string())].into(),
-            ..Default::default()
-        },
-        repositories: vec![
+            ..Environment::default()
+        })
+        .user_settings(file)
+        .build()
+        .expect("the corporate settings are valid");
+    Explanation::new(
+        &session,
+        &[
             RemoteRepository::new("central", "https://repo.maven.apache.org/maven2"),
             RemoteRepository::new("local-dev", "http://localhost:8081/repo"),
         ],
-        ..Default::default()
-    })
+    )
 }
 
 #[test]

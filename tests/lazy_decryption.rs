@@ -2,11 +2,11 @@
 //! with 50 Maven 4 secrets pays for 3 key derivations, not 50 (one test: it counts the
 //! process-wide PBKDF2 runs).
 
-use m2resolver::explain::{explain, resolve_repositories, ExplainRequest};
+use m2resolver::explain::Explanation;
 use m2resolver::repository::RemoteRepository;
 use m2resolver::security::{encrypt_v4, key_derivations};
-use m2resolver::settings::builder::{SettingsRequest, SettingsSource};
-use m2resolver::Secret;
+use m2resolver::settings::SettingsSource;
+use m2resolver::{Environment, Secret, Session};
 use std::fmt::Write;
 
 #[test]
@@ -37,27 +37,27 @@ fn only_used_credentials_are_decrypted() {
         let _ = write!(xml, "<server><id>s{i}</id><username>u{i}</username><password>{password}</password></server>");
     }
     xml.push_str("</servers></settings>");
-    let request = ExplainRequest {
-        settings: SettingsRequest {
-            user: Some(SettingsSource::Content {
-                name: "settings.xml".into(),
-                xml,
-            }),
-            system_properties: [("user.home".to_string(), home.path().display().to_string())]
-                .into(),
-            env: [("M2R_TEST_MASTER".to_string(), "lazy-master".to_string())].into(),
-            ..Default::default()
-        },
-        repositories: (0..3)
-            .map(|i| RemoteRepository::new(format!("s{i}"), format!("https://r{i}.example/")))
-            .collect(),
-        cwd: home.path().to_path_buf(),
-        ..Default::default()
+    let session = || {
+        Session::builder()
+            .environment(Environment {
+                env: [("M2R_TEST_MASTER".to_string(), "lazy-master".to_string())].into(),
+                system_properties: [("user.home".to_string(), home.path().display().to_string())]
+                    .into(),
+                cwd: home.path().to_path_buf(),
+            })
+            .user_settings(SettingsSource::content("settings.xml", xml.clone()))
+            .build()
+            .unwrap()
     };
+    let declared: Vec<RemoteRepository> = (0..3)
+        .map(|i| RemoteRepository::new(format!("s{i}"), format!("https://r{i}.example/")))
+        .collect();
 
     let before = key_derivations();
-    let (repos, problems, _) = resolve_repositories(&request).unwrap();
-    assert!(problems.is_empty(), "{problems:?}");
+    let session_for_download = session();
+    let answer = session_for_download.repositories(&declared);
+    assert!(answer.problems.is_empty(), "{:?}", answer.problems);
+    let repos = answer.repositories;
     assert_eq!(
         key_derivations() - before,
         3,
@@ -73,7 +73,7 @@ fn only_used_credentials_are_decrypted() {
 
     // explain lists everything, so it decrypts every distinct value (in parallel).
     let before = key_derivations();
-    let e = explain(&request);
+    let e = Explanation::new(&session(), &declared);
     assert!(e.problems.is_empty(), "{:?}", e.problems);
     assert_eq!(key_derivations() - before, 5);
     let doc = e.to_json();

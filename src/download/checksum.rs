@@ -7,8 +7,8 @@
 //! [`crate::download::resolver`].
 
 use crate::repository::ChecksumPolicy;
+use http::header::HeaderMap;
 use md5::Md5;
-use reqwest::header::HeaderMap;
 use sha1::Sha1;
 use sha2::{Digest, Sha256, Sha512};
 use std::io::Read;
@@ -58,6 +58,7 @@ impl Algorithm {
     }
 
     /// Hex digest length.
+    #[cfg(test)]
     pub fn hex_len(&self) -> usize {
         match self {
             Algorithm::Sha1 => 40,
@@ -79,13 +80,6 @@ impl Algorithm {
 }
 
 /// Parses a `checksumPolicy` string like Resolver: `ignore`, `fail`, anything else is `warn`.
-///
-/// ```
-/// use m2resolver::download::checksum::parse_checksum_policy;
-/// use m2resolver::repository::ChecksumPolicy;
-/// assert_eq!(parse_checksum_policy("FAIL"), ChecksumPolicy::Fail);
-/// assert_eq!(parse_checksum_policy("whatever"), ChecksumPolicy::Warn);
-/// ```
 pub fn parse_checksum_policy(s: &str) -> ChecksumPolicy {
     match s.trim().to_ascii_lowercase().as_str() {
         "ignore" => ChecksumPolicy::Ignore,
@@ -97,12 +91,6 @@ pub fn parse_checksum_policy(s: &str) -> ChecksumPolicy {
 /// Reads a checksum file's content: first non-blank line, trimmed; BSD style `ALG(file)= hex`
 /// → the text after the last space; else the text before the first space (GNU `hex  file`).
 /// Returns `None` when the file has no usable text.
-///
-/// ```
-/// use m2resolver::download::checksum::parse_checksum_file;
-/// assert_eq!(parse_checksum_file("abc123  foo.jar\n").as_deref(), Some("abc123"));
-/// assert_eq!(parse_checksum_file("SHA1(foo.jar)= ABC123").as_deref(), Some("ABC123"));
-/// ```
 pub fn parse_checksum_file(text: &str) -> Option<String> {
     let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
     let bsd = line
@@ -184,7 +172,7 @@ pub fn matches(expected: &str, actual: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reqwest::header::HeaderValue;
+    use http::header::HeaderValue;
 
     #[test]
     fn checksum_file_formats() {
@@ -267,5 +255,30 @@ mod tests {
         ] {
             assert_eq!(parse_checksum_policy(s), p);
         }
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_parse_checksum_policy() {
+        use crate::download::checksum::parse_checksum_policy;
+        use crate::repository::ChecksumPolicy;
+        assert_eq!(parse_checksum_policy("FAIL"), ChecksumPolicy::Fail);
+        assert_eq!(parse_checksum_policy("whatever"), ChecksumPolicy::Warn);
+    }
+
+    #[test]
+    fn doc_parse_checksum_file() {
+        use crate::download::checksum::parse_checksum_file;
+        assert_eq!(
+            parse_checksum_file("abc123  foo.jar\n").as_deref(),
+            Some("abc123")
+        );
+        assert_eq!(
+            parse_checksum_file("SHA1(foo.jar)= ABC123").as_deref(),
+            Some("ABC123")
+        );
     }
 }

@@ -28,7 +28,7 @@ pub enum CoordinateError {
         /// `groupId`, `artifactId` or `version`.
         part: &'static str,
     },
-    /// A part cannot be a path segment (see [`crate::download::segment`]).
+    /// A part cannot be a path segment (see [`crate::download::SegmentKind`]).
     #[error("invalid artifact coordinate `{}`: {source}", input.escape_debug())]
     Invalid {
         /// The text as given.
@@ -137,12 +137,6 @@ pub fn is_snapshot_version(version: &str) -> bool {
 }
 
 /// The base version: `1.0-20240102.030405-7` → `1.0-SNAPSHOT`; other versions unchanged.
-///
-/// ```
-/// use m2resolver::download::coords::base_version;
-/// assert_eq!(base_version("1.0-20240102.030405-7"), "1.0-SNAPSHOT");
-/// assert_eq!(base_version("1.0"), "1.0");
-/// ```
 pub fn base_version(version: &str) -> String {
     match timestamped_base(version) {
         Some(base) => format!("{base}SNAPSHOT"),
@@ -281,5 +275,16 @@ mod tests {
             assert_eq!(is_snapshot_version(v), snap, "{v}");
             assert_eq!(base_version(v), base, "{v}");
         }
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_base_version() {
+        use crate::download::coords::base_version;
+        assert_eq!(base_version("1.0-20240102.030405-7"), "1.0-SNAPSHOT");
+        assert_eq!(base_version("1.0"), "1.0");
     }
 }

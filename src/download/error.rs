@@ -101,7 +101,7 @@ pub enum DownloadError {
         reason: String,
     },
     /// A part of the coordinate or the resolved version cannot be a path segment (see
-    /// [`crate::download::segment`]).
+    /// [`crate::download::SegmentKind`]).
     #[error("cannot resolve {artifact}: {source}; nothing was requested or written")]
     InvalidPath {
         /// The artifact (escaped).

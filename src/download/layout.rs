@@ -1,12 +1,12 @@
 //! Maven 2 ("default") repository layout (spec §8.1): where an artifact, its checksum sidecars and
-//! its `maven-metadata.xml` live, relative to a repository root, and how such a path becomes a URL.
+//! its `maven-metadata.xml` live, relative to a repository root. Such a path becomes a URL with
+//! [`crate::repository::RepositoryUrl::resolve`].
 //!
 //! Pure functions only; the local repository's own file names (`maven-metadata-<repoId>.xml`,
 //! `_remote.repositories`) are in [`crate::download::local`].
 
 use crate::download::coords::{base_version, Coordinate};
 use crate::download::segment::{RepoPath, SegmentError, SegmentKind};
-use url::Url;
 
 /// `groupId` as directories: each dot-separated piece a validated segment.
 fn group_dirs(path: RepoPath, group_id: &str) -> Result<RepoPath, SegmentError> {
@@ -19,16 +19,6 @@ fn group_dirs(path: RepoPath, group_id: &str) -> Result<RepoPath, SegmentError> 
 /// `<groupId as dirs>/<artifactId>/<baseVersion>/<artifactId>-<version>[-<classifier>][.<extension>]`.
 /// Every part is validated ([`crate::download::segment`]): a part that could leave the
 /// repository root is an error, never a path.
-///
-/// ```
-/// use m2resolver::download::{layout, Coordinate};
-/// let c = Coordinate::parse("org.example:foo:jar:sources:1.0-SNAPSHOT").unwrap();
-/// assert_eq!(
-///     layout::artifact_path(&c, "1.0-20240102.030405-7").unwrap().as_str(),
-///     "org/example/foo/1.0-SNAPSHOT/foo-1.0-20240102.030405-7-sources.jar"
-/// );
-/// assert!(layout::artifact_path(&c, "1.0-../../../x").is_err());
-/// ```
 pub fn artifact_path(coord: &Coordinate, version: &str) -> Result<RepoPath, SegmentError> {
     crate::download::segment::check(SegmentKind::Version, version)?;
     let p = group_dirs(RepoPath::root(), &coord.group_id)?
@@ -59,14 +49,6 @@ pub fn artifact_file_name(coord: &Coordinate, version: &str) -> Result<String, S
 
 /// Directory of a metadata file: group, then optional artifact, then optional version (each only
 /// when non-empty), every part validated.
-///
-/// ```
-/// use m2resolver::download::layout::metadata_dir;
-/// assert_eq!(metadata_dir("org.example", "", "").unwrap().as_str(), "org/example");
-/// assert_eq!(metadata_dir("org.example", "foo", "").unwrap().as_str(), "org/example/foo");
-/// assert_eq!(metadata_dir("org.example", "foo", "1.0-SNAPSHOT").unwrap().as_str(), "org/example/foo/1.0-SNAPSHOT");
-/// assert!(metadata_dir("org.example", "foo", "../../x").is_err());
-/// ```
 pub fn metadata_dir(
     group_id: &str,
     artifact_id: &str,
@@ -98,27 +80,6 @@ pub fn metadata_path(
 /// removed (`.sha1`, `.md5`, `.sha256`, `.sha512`).
 pub fn checksum_path(path: &RepoPath, extension: &str) -> Result<RepoPath, SegmentError> {
     path.with_suffix(extension)
-}
-
-/// Resolves a repository-relative `path` against the repository URL the way Resolver's
-/// `UriUtils.resolve` does: a missing trailing `/` is added to the base (dropping its query and
-/// fragment); characters not allowed in a URL path are percent-encoded.
-///
-/// ```
-/// use m2resolver::download::layout::resolve_url;
-/// let u = resolve_url("https://repo.example/maven2", "org/a b/x.jar").unwrap();
-/// assert_eq!(u.as_str(), "https://repo.example/maven2/org/a%20b/x.jar");
-/// ```
-pub fn resolve_url(base: &str, path: &str) -> Result<Url, url::ParseError> {
-    let mut base = Url::parse(base)?;
-    if !base.path().ends_with('/') {
-        let p = format!("{}/", base.path());
-        base.set_path(&p);
-        base.set_query(None);
-        base.set_fragment(None);
-    }
-    // "./" keeps a first segment containing ':' from being read as a scheme.
-    base.join(&format!("./{path}"))
 }
 
 #[cfg(test)]
@@ -186,19 +147,41 @@ mod tests {
         assert!(artifact_path(&c, "1").is_err());
         assert!(metadata_path("g", "a", "../../..").is_err());
     }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_artifact_path() {
+        use crate::download::{layout, Coordinate};
+        let c = Coordinate::parse("org.example:foo:jar:sources:1.0-SNAPSHOT").unwrap();
+        assert_eq!(
+            layout::artifact_path(&c, "1.0-20240102.030405-7")
+                .unwrap()
+                .as_str(),
+            "org/example/foo/1.0-SNAPSHOT/foo-1.0-20240102.030405-7-sources.jar"
+        );
+        assert!(layout::artifact_path(&c, "1.0-../../../x").is_err());
+    }
 
     #[test]
-    fn url_resolution() {
-        let cases = [
-            ("http://h/r", "a/b.jar", "http://h/r/a/b.jar"),
-            ("http://h/r/", "a/b.jar", "http://h/r/a/b.jar"),
-            ("http://h:81/r?x=1#f", "a/b.jar", "http://h:81/r/a/b.jar"),
-            ("http://h", "a/b.jar", "http://h/a/b.jar"),
-            ("http://h/r", "c:x/b.jar", "http://h/r/c:x/b.jar"),
-        ];
-        for (b, p, want) in cases {
-            assert_eq!(resolve_url(b, p).unwrap().as_str(), want, "{b} + {p}");
-        }
-        assert!(resolve_url("not a url", "a").is_err());
+    fn doc_metadata_dir() {
+        use crate::download::layout::metadata_dir;
+        assert_eq!(
+            metadata_dir("org.example", "", "").unwrap().as_str(),
+            "org/example"
+        );
+        assert_eq!(
+            metadata_dir("org.example", "foo", "").unwrap().as_str(),
+            "org/example/foo"
+        );
+        assert_eq!(
+            metadata_dir("org.example", "foo", "1.0-SNAPSHOT")
+                .unwrap()
+                .as_str(),
+            "org/example/foo/1.0-SNAPSHOT"
+        );
+        assert!(metadata_dir("org.example", "foo", "../../x").is_err());
     }
 }

@@ -115,14 +115,6 @@ impl LocalRepository {
 
     /// The final containment check: `path` must be this repository's root followed by plain
     /// file-name segments (no `..`, no absolute part, nothing a segment may not hold).
-    ///
-    /// ```
-    /// use m2resolver::download::local::LocalRepository;
-    /// let repo = LocalRepository::new("/m2/repository");
-    /// assert!(repo.check_inside("/m2/repository/g/a/1/a-1.jar".as_ref()).is_ok());
-    /// assert!(repo.check_inside("/m2/repository/g/../../../etc/x".as_ref()).is_err());
-    /// assert!(repo.check_inside("/tmp/x".as_ref()).is_err());
-    /// ```
     pub fn check_inside(&self, path: &Path) -> io::Result<()> {
         let inside = path.strip_prefix(&self.root).ok().is_some_and(|rel| {
             let mut n = 0;
@@ -463,5 +455,22 @@ mod tests {
         assert!(other.try_lock().is_err(), "second lock must wait");
         drop(g);
         assert!(other.try_lock().is_ok());
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_check_inside() {
+        use crate::download::local::LocalRepository;
+        let repo = LocalRepository::new("/m2/repository");
+        assert!(repo
+            .check_inside("/m2/repository/g/a/1/a-1.jar".as_ref())
+            .is_ok());
+        assert!(repo
+            .check_inside("/m2/repository/g/../../../etc/x".as_ref())
+            .is_err());
+        assert!(repo.check_inside("/tmp/x".as_ref()).is_err());
     }
 }

@@ -86,14 +86,6 @@ pub struct Metadata {
 
 impl Metadata {
     /// Parses metadata XML. `source_name` only labels errors.
-    ///
-    /// ```
-    /// use m2resolver::download::metadata::Metadata;
-    /// let md = Metadata::parse(br#"<metadata><groupId>g</groupId><versioning>
-    ///   <release>1.1</release><versions><version>1.0</version><version>1.1</version></versions>
-    ///   </versioning></metadata>"#, "x").unwrap();
-    /// assert_eq!(md.versioning.unwrap().versions, ["1.0", "1.1"]);
-    /// ```
     pub fn parse(xml: &[u8], source_name: &str) -> Result<Metadata, MetadataError> {
         let mut reader = Reader::from_reader(xml);
         reader.config_mut().trim_text(true);
@@ -227,12 +219,6 @@ impl Metadata {
     /// the legacy `<snapshot>` timestamp. With `snapshot_base` (`1.0-SNAPSHOT`, for the metadata of
     /// that version), each snapshot value must be that version or a timestamped build of it
     /// (`1.0-20240102.030405-7`), so a server cannot point the file at another version's path.
-    ///
-    /// ```
-    /// use m2resolver::download::metadata::Metadata;
-    /// let bad = Metadata::parse(b"<metadata><versioning><release>1.0/../../x</release></versioning></metadata>", "x").unwrap();
-    /// assert!(bad.check_values(None).unwrap_err().contains("<release>"));
-    /// ```
     pub fn check_values(&self, snapshot_base: Option<&str>) -> Result<(), String> {
         let Some(v) = &self.versioning else {
             return Ok(());
@@ -390,11 +376,6 @@ impl VersionCandidates {
         self.map
             .get(&format!("SNAPSHOT{classifier}:{extension}"))
             .or_else(|| self.map.get("SNAPSHOT"))
-    }
-
-    /// True when nothing was merged.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
     }
 }
 
@@ -559,5 +540,33 @@ mod tests {
         assert_eq!(VersionRequest::of("LATEST"), VersionRequest::Latest);
         assert_eq!(VersionRequest::of("1-SNAPSHOT"), VersionRequest::Snapshot);
         assert_eq!(VersionRequest::of("1.0"), VersionRequest::Fixed);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_parse() {
+        use crate::download::metadata::Metadata;
+        let md = Metadata::parse(
+            br#"<metadata><groupId>g</groupId><versioning>
+          <release>1.1</release><versions><version>1.0</version><version>1.1</version></versions>
+          </versioning></metadata>"#,
+            "x",
+        )
+        .unwrap();
+        assert_eq!(md.versioning.unwrap().versions, ["1.0", "1.1"]);
+    }
+
+    #[test]
+    fn doc_check_values() {
+        use crate::download::metadata::Metadata;
+        let bad = Metadata::parse(
+            b"<metadata><versioning><release>1.0/../../x</release></versioning></metadata>",
+            "x",
+        )
+        .unwrap();
+        assert!(bad.check_values(None).unwrap_err().contains("<release>"));
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! Entry points: [`Resolver`] (async) and [`BlockingResolver`], configured by a
 //! [`ResolverConfig`] holding the repositories (as the repository module produced them) and the
-//! local repository path. See [`resolver`] for the flow per artifact, and [`segment`] for how
-//! values from outside become paths (only through validated segments).
+//! local repository path ([`crate::Session::resolver_config`] fills them from a session). The
+//! flow per artifact is documented in `resolver.rs`; values from outside become paths only
+//! through validated segments (`segment.rs`).
 //!
 //! ```no_run
 //! use m2resolver::download::{BlockingResolver, Coordinate, ResolverConfig};
@@ -16,17 +17,20 @@
 //! }
 //! ```
 
-pub mod checksum;
-pub mod coords;
-pub mod error;
-pub mod layout;
-pub mod local;
-pub mod metadata;
-pub mod policy;
-pub mod progress;
-pub mod properties;
-pub mod resolver;
-pub mod segment;
+pub(crate) mod checksum;
+pub(crate) mod coords;
+pub(crate) mod error;
+pub(crate) mod layout;
+pub(crate) mod local;
+pub(crate) mod metadata;
+pub(crate) mod policy;
+pub(crate) mod progress;
+pub(crate) mod properties;
+pub(crate) mod resolver;
+pub(crate) mod segment;
+
+#[cfg(test)]
+mod path_proptests;
 
 pub use coords::{Coordinate, CoordinateError};
 pub use error::DownloadError;
@@ -34,6 +38,7 @@ pub use policy::{Clock, ManualClock, SystemClock};
 pub use progress::{NoProgress, ProgressListener};
 pub use resolver::{
     BlockingResolver, ChecksumOutcome, DownloadLimits, ResolvedArtifact, Resolver, ResolverConfig,
-    DEFAULT_IN_FLIGHT,
+    DEFAULT_IN_FLIGHT, DEFAULT_MAX_ARTIFACT_BYTES, DEFAULT_MAX_CHECKSUM_BYTES,
+    DEFAULT_MAX_METADATA_BYTES,
 };
-pub use segment::{RepoPath, Segment, SegmentError, SegmentKind};
+pub use segment::{RepoPath, Segment, SegmentError, SegmentKind, MAX_SEGMENT_BYTES};

@@ -41,15 +41,6 @@ impl Clock for SystemClock {
 }
 
 /// A clock that stands still until moved, in a fixed UTC offset (for tests and replays).
-///
-/// ```
-/// use m2resolver::download::policy::{Clock, ManualClock};
-/// use std::time::{Duration, UNIX_EPOCH};
-/// let c = ManualClock::new(UNIX_EPOCH + Duration::from_secs(86_400 + 3_600), 0);
-/// assert_eq!(c.local_midnight(c.now()), UNIX_EPOCH + Duration::from_secs(86_400));
-/// c.advance(Duration::from_secs(60));
-/// assert_eq!(c.now(), UNIX_EPOCH + Duration::from_secs(86_400 + 3_660));
-/// ```
 #[derive(Debug)]
 pub struct ManualClock {
     now: Mutex<SystemTime>,
@@ -111,13 +102,6 @@ impl UpdatePolicy {
     /// Parses like Resolver's `DefaultUpdatePolicyAnalyzer`: `interval` + any separator + minutes;
     /// an unparsable interval counts as `interval:1440`, an unknown value as `never` (both with a
     /// warning returned as the second value).
-    ///
-    /// ```
-    /// use m2resolver::download::policy::UpdatePolicy;
-    /// assert_eq!(UpdatePolicy::parse("interval:30").0, UpdatePolicy::Interval(30));
-    /// assert_eq!(UpdatePolicy::parse("daily"), (UpdatePolicy::Daily, None));
-    /// assert!(UpdatePolicy::parse("weekly").1.is_some());
-    /// ```
     pub fn parse(s: &str) -> (UpdatePolicy, Option<String>) {
         let lower = s.to_ascii_lowercase();
         match lower.as_str() {
@@ -244,5 +228,33 @@ mod tests {
         let m = SystemClock.local_midnight(now);
         assert!(m <= now && now.duration_since(m).unwrap() <= Duration::from_secs(DAY + 3600));
         assert_eq!(from_millis(to_millis(at(5))), at(5));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_manual_clock() {
+        use crate::download::policy::{Clock, ManualClock};
+        use std::time::{Duration, UNIX_EPOCH};
+        let c = ManualClock::new(UNIX_EPOCH + Duration::from_secs(86_400 + 3_600), 0);
+        assert_eq!(
+            c.local_midnight(c.now()),
+            UNIX_EPOCH + Duration::from_secs(86_400)
+        );
+        c.advance(Duration::from_secs(60));
+        assert_eq!(c.now(), UNIX_EPOCH + Duration::from_secs(86_400 + 3_660));
+    }
+
+    #[test]
+    fn doc_parse() {
+        use crate::download::policy::UpdatePolicy;
+        assert_eq!(
+            UpdatePolicy::parse("interval:30").0,
+            UpdatePolicy::Interval(30)
+        );
+        assert_eq!(UpdatePolicy::parse("daily"), (UpdatePolicy::Daily, None));
+        assert!(UpdatePolicy::parse("weekly").1.is_some());
     }
 }

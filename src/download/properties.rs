@@ -6,13 +6,6 @@
 use std::collections::BTreeMap;
 
 /// Parses properties text. Later keys override earlier ones.
-///
-/// ```
-/// use m2resolver::download::properties::{parse, render};
-/// let p = parse("#c\nfoo-1.jar>central=\nhttps\\://h/r/.lastUpdated=17\n");
-/// assert_eq!(p.get("https://h/r/.lastUpdated").map(String::as_str), Some("17"));
-/// assert!(render(&p, &[]).contains("https\\://h/r/.lastUpdated=17"));
-/// ```
 pub fn parse(text: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let mut logical = String::new();
@@ -166,5 +159,20 @@ mod tests {
         assert_eq!(p["h"], "");
         assert_eq!(p["u"], "é");
         assert_eq!(p.len(), 5);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_parse() {
+        use crate::download::properties::{parse, render};
+        let p = parse("#c\nfoo-1.jar>central=\nhttps\\://h/r/.lastUpdated=17\n");
+        assert_eq!(
+            p.get("https://h/r/.lastUpdated").map(String::as_str),
+            Some("17")
+        );
+        assert!(render(&p, &[]).contains("https\\://h/r/.lastUpdated=17"));
     }
 }

@@ -43,7 +43,7 @@ use crate::transport::{
     redact_url, BodySink, Fetched, Transport, TransportError, TransportOptions,
 };
 use futures_util::StreamExt;
-use reqwest::header::HeaderMap;
+use http::header::HeaderMap;
 use sha1::{Digest, Sha1};
 use std::collections::HashSet;
 use std::io::{Seek, SeekFrom, Write};
@@ -422,7 +422,7 @@ fn describe(repos: &[&RemoteRepository]) -> String {
     }
     repos
         .iter()
-        .map(|r| format!("{} ({})", r.id, redact_url(&r.url)))
+        .map(|r| format!("{} ({})", r.id, r.url))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -686,7 +686,7 @@ impl Inner {
             return Err(DownloadError::Offline {
                 artifact: label,
                 repository: r.id.clone(),
-                url: redact_url(&r.url),
+                url: r.url.to_string(),
             });
         }
         let mut errors: Vec<DownloadError> = Vec::new();
@@ -696,7 +696,7 @@ impl Inner {
                 errors.push(DownloadError::Blocked {
                     artifact: label.clone(),
                     mirror: repo.id.clone(),
-                    url: redact_url(&repo.url),
+                    url: repo.url.to_string(),
                     mirrored: describe(&repo.mirrored_repositories.iter().collect::<Vec<_>>()),
                 });
                 continue;
@@ -749,7 +749,7 @@ impl Inner {
     ) -> Option<DownloadError> {
         let marker = Self::marker(file);
         let props = read_properties(&marker);
-        let key = with_slash(&repo.url);
+        let key = with_slash(repo.url.as_written());
         if props.get(&format!("{key}.error")).map(String::as_str) != Some("") {
             return None;
         }
@@ -764,14 +764,14 @@ impl Inner {
         Some(DownloadError::CachedNotFound {
             artifact: coord.to_string(),
             repository: repo.id.clone(),
-            url: redact_url(&repo.url),
+            url: repo.url.to_string(),
             marker,
         })
     }
 
     fn record_not_found(&self, file: &Path, repo: &RemoteRepository) {
         let marker = Self::marker(file);
-        let key = with_slash(&repo.url);
+        let key = with_slash(repo.url.as_written());
         let now = to_millis(self.cfg.clock.now()).to_string();
         let r = self.local.update_properties(&marker, |p| {
             p.insert(format!("{key}.error"), String::new());
@@ -826,7 +826,9 @@ impl Inner {
             remove_stale_temp_files(dir, name);
         }
         let policy = self.checksum_policy(repo, snapshot);
-        let url = layout::resolve_url(&repo.url, &rel)
+        let url = repo
+            .url
+            .resolve(rel.as_str())
             .map(|u| redact_url(u.as_str()))
             .unwrap_or_else(|_| rel.to_string());
         let listener = self.cfg.listener.as_ref();
@@ -1154,7 +1156,9 @@ impl Inner {
         let remote_path = layout::metadata_path(g, a, version_dir).map_err(invalid)?;
         let sha_path = layout::checksum_path(&remote_path, "sha1").map_err(invalid)?;
         let snapshot_base = (!version_dir.is_empty()).then_some(version_dir);
-        let url = layout::resolve_url(&repo.url, &remote_path)
+        let url = repo
+            .url
+            .resolve(remote_path.as_str())
             .map(|u| redact_url(u.as_str()))
             .unwrap_or_else(|_| remote_path.to_string());
         let session_key = format!("{}|{remote_path}", repo.id);

@@ -108,14 +108,6 @@ fn describe_char(ch: char) -> String {
 }
 
 /// The check behind [`Segment::new`], without allocating.
-///
-/// ```
-/// use m2resolver::download::segment::{check, SegmentKind};
-/// assert!(check(SegmentKind::Version, "1.0-SNAPSHOT").is_ok());
-/// assert!(check(SegmentKind::Version, "1.0-../../x").is_err());
-/// assert!(check(SegmentKind::Version, "..").is_err());
-/// assert!(check(SegmentKind::ArtifactId, "C:evil").is_err());
-/// ```
 pub fn check(kind: SegmentKind, value: &str) -> Result<(), SegmentError> {
     if value.is_empty() {
         return Err(SegmentError::Empty { kind });
@@ -161,14 +153,6 @@ fn forbidden(c: char) -> bool {
 }
 
 /// A validated path segment.
-///
-/// ```
-/// use m2resolver::download::segment::{Segment, SegmentKind};
-/// let v = Segment::new(SegmentKind::Version, "1.0-20240102.030405-7").unwrap();
-/// assert_eq!(v.as_str(), "1.0-20240102.030405-7");
-/// let err = Segment::new(SegmentKind::Version, "1.0-../../../tmp/x").unwrap_err();
-/// assert!(err.to_string().contains("cannot appear in a repository path"));
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Segment(String);
 
@@ -193,16 +177,6 @@ impl fmt::Display for Segment {
 
 /// A path relative to a repository root (local directory or remote base URL), `/`-separated,
 /// made only of validated segments: it can neither be absolute nor climb out of the root.
-///
-/// ```
-/// use m2resolver::download::segment::{RepoPath, SegmentKind};
-/// let p = RepoPath::root()
-///     .join(SegmentKind::GroupId, "org").unwrap()
-///     .join(SegmentKind::ArtifactId, "a").unwrap()
-///     .join(SegmentKind::FileName, "a-1.jar").unwrap();
-/// assert_eq!(p.as_str(), "org/a/a-1.jar");
-/// assert!(RepoPath::root().join(SegmentKind::FileName, "../x").is_err());
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct RepoPath(String);
 
@@ -279,14 +253,7 @@ impl fmt::Display for RepoPath {
 /// True when `relative` (a `/`-separated path) stays inside the root it is joined to: every
 /// segment passes [`check`] as a file name. This is the final containment check of
 /// [`crate::download::local`] and of the transport's request URLs.
-///
-/// ```
-/// use m2resolver::download::segment::is_contained;
-/// assert!(is_contained("org/a/1.0/a-1.0.jar"));
-/// assert!(!is_contained("org/a/1.0-../../x"));
-/// assert!(!is_contained("/etc/passwd"));
-/// assert!(!is_contained(""));
-/// ```
+#[cfg(test)]
 pub fn is_contained(relative: &str) -> bool {
     !relative.is_empty()
         && relative
@@ -367,5 +334,54 @@ mod tests {
         assert!(is_contained(p.as_str()));
         assert!(!is_contained("g//a"));
         assert!(!is_contained("g/./a"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_check() {
+        use crate::download::segment::{check, SegmentKind};
+        assert!(check(SegmentKind::Version, "1.0-SNAPSHOT").is_ok());
+        assert!(check(SegmentKind::Version, "1.0-../../x").is_err());
+        assert!(check(SegmentKind::Version, "..").is_err());
+        assert!(check(SegmentKind::ArtifactId, "C:evil").is_err());
+    }
+
+    #[test]
+    fn doc_segment() {
+        use crate::download::segment::{Segment, SegmentKind};
+        let v = Segment::new(SegmentKind::Version, "1.0-20240102.030405-7").unwrap();
+        assert_eq!(v.as_str(), "1.0-20240102.030405-7");
+        let err = Segment::new(SegmentKind::Version, "1.0-../../../tmp/x").unwrap_err();
+        assert!(err
+            .to_string()
+            .contains("cannot appear in a repository path"));
+    }
+
+    #[test]
+    fn doc_repo_path() {
+        use crate::download::segment::{RepoPath, SegmentKind};
+        let p = RepoPath::root()
+            .join(SegmentKind::GroupId, "org")
+            .unwrap()
+            .join(SegmentKind::ArtifactId, "a")
+            .unwrap()
+            .join(SegmentKind::FileName, "a-1.jar")
+            .unwrap();
+        assert_eq!(p.as_str(), "org/a/a-1.jar");
+        assert!(RepoPath::root()
+            .join(SegmentKind::FileName, "../x")
+            .is_err());
+    }
+
+    #[test]
+    fn doc_is_contained() {
+        use crate::download::segment::is_contained;
+        assert!(is_contained("org/a/1.0/a-1.0.jar"));
+        assert!(!is_contained("org/a/1.0-../../x"));
+        assert!(!is_contained("/etc/passwd"));
+        assert!(!is_contained(""));
     }
 }

@@ -78,7 +78,7 @@ pub struct InjectionTrace {
     /// The declared repository id.
     pub repository_id: String,
     /// The declared URL.
-    pub url: String,
+    pub url: super::RepositoryUrl,
     /// The mirror that replaced it, and why (`None`: not mirrored, or not raw).
     pub mirror: Option<MirrorMatch>,
     /// Why every other mirror did not apply (empty when not raw).
@@ -94,17 +94,6 @@ pub struct InjectionTrace {
 }
 
 /// Maven's `aggregateRepositories(session, dominant, recessive, recessiveIsRaw)`.
-///
-/// ```
-/// use m2resolver::repository::{aggregate::aggregate_repositories, RemoteRepository, Selectors};
-/// use m2resolver::settings::Mirror;
-/// let m = Mirror { id: "all".into(), mirror_of: Some("*".into()), url: Some("https://m/".into()), ..Mirror::default() };
-/// let sel = Selectors::new(&[m], &[], &[], Default::default()).unwrap();
-/// let repos = [RemoteRepository::new("a", "https://a/"), RemoteRepository::new("b", "https://b/")];
-/// let out = aggregate_repositories(&[], &repos, true, &sel);
-/// assert_eq!(out.len(), 1);
-/// assert_eq!(out[0].mirrored_repositories.len(), 2);
-/// ```
 pub fn aggregate_repositories(
     dominant: &[RemoteRepository],
     recessive: &[RemoteRepository],
@@ -256,6 +245,9 @@ fn aggregate(
                     }
                     env = Some(d);
                 }
+            }
+            if let Some(opener) = &selectors.opener.0 {
+                opener.fill(&mut repo);
             }
             if tracing {
                 trace.proxy = Some(ProxyTrace {
@@ -528,5 +520,29 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].mirrored_repositories.len(), 2);
         assert_eq!(out[0].releases, pol(true, "daily", "fail"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_aggregate_repositories() {
+        use crate::repository::{aggregate::aggregate_repositories, RemoteRepository, Selectors};
+        use crate::settings::Mirror;
+        let m = Mirror {
+            id: "all".into(),
+            mirror_of: Some("*".into()),
+            url: Some("https://m/".into()),
+            ..Mirror::default()
+        };
+        let sel = Selectors::new(&[m], &[], &[], Default::default()).unwrap();
+        let repos = [
+            RemoteRepository::new("a", "https://a/"),
+            RemoteRepository::new("b", "https://b/"),
+        ];
+        let out = aggregate_repositories(&[], &repos, true, &sel);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].mirrored_repositories.len(), 2);
     }
 }

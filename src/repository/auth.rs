@@ -20,16 +20,23 @@ use crate::settings::{Origin, Server};
 use std::collections::HashMap;
 
 /// `AuthenticationBuilder().addUsername(u).addPassword(p).addPrivateKey(key, passphrase).build()`.
-///
-/// ```
-/// use m2resolver::repository::auth::build_authentication;
-/// assert!(build_authentication(None, None, None, Some("pp".into())).is_none());
-/// let a = build_authentication(Some("u"), None, None, Some("pp".into())).unwrap();
-/// assert!(a.passphrase.is_none());
-/// ```
+#[cfg(test)]
 pub fn build_authentication(
     username: Option<&str>,
     password: Option<Secret>,
+    private_key: Option<&str>,
+    passphrase: Option<Secret>,
+) -> Option<Authentication> {
+    let has_password = password.is_some();
+    build_sealable(username, password, has_password, private_key, passphrase)
+}
+
+/// `build_authentication` where the password may be present but not yet decrypted
+/// (`has_password` true, `password` `None`): the session fills it in after injection.
+fn build_sealable(
+    username: Option<&str>,
+    password: Option<Secret>,
+    has_password: bool,
     private_key: Option<&str>,
     passphrase: Option<Secret>,
 ) -> Option<Authentication> {
@@ -38,7 +45,7 @@ pub fn build_authentication(
     } else {
         None
     };
-    if username.is_none() && password.is_none() && private_key.is_none() {
+    if username.is_none() && !has_password && private_key.is_none() {
         return None;
     }
     Some(Authentication {
@@ -75,22 +82,32 @@ impl AuthSelector {
     /// Builds the selector from servers paired with their decrypted password and passphrase
     /// (pass what Maven would use: the decrypted text, or the text as written when decryption
     /// failed, as Maven 3 does; `None` when the server has none).
-    ///
-    /// ```
-    /// use m2resolver::repository::auth::AuthSelector;
-    /// use m2resolver::settings::Server;
-    /// use m2resolver::Secret;
-    /// let s = Server { id: "nexus".into(), username: Some("deploy".into()), ..Server::default() };
-    /// let sel = AuthSelector::new(&[(s, Some(Secret::new("pw")), None)]).unwrap();
-    /// assert_eq!(sel.authentication("nexus").unwrap().username.as_deref(), Some("deploy"));
-    /// assert!(sel.authentication("central").is_none());
-    /// ```
     pub fn new(
         servers: &[(Server, Option<Secret>, Option<Secret>)],
     ) -> Result<Self, InjectionError> {
+        Self::build(servers.iter().map(|(s, pw, pp)| {
+            let has_password = pw.is_some();
+            (s, pw.clone(), has_password, pp.clone())
+        }))
+    }
+
+    /// The selector of a session: built from the settings alone, before anything is decrypted.
+    /// Authentications carry no password or passphrase yet (a server with only a password still
+    /// gets one); the session decrypts and fills in what the injected repositories use.
+    pub(crate) fn sealed(servers: &[Server]) -> Result<Self, InjectionError> {
+        Self::build(
+            servers
+                .iter()
+                .map(|s| (s, None, s.password.is_some(), None)),
+        )
+    }
+
+    fn build<'a>(
+        servers: impl Iterator<Item = (&'a Server, Option<Secret>, bool, Option<Secret>)>,
+    ) -> Result<Self, InjectionError> {
         let mut sel = AuthSelector::default();
         let mut accepted: Vec<(usize, &Server)> = Vec::new();
-        for (server, password, passphrase) in servers {
+        for (server, password, has_password, passphrase) in servers {
             if sel.by_id.contains_key(&server.id) {
                 continue;
             }
@@ -100,11 +117,12 @@ impl AuthSelector {
             accepted.push((index, server));
             sel.entries.push(ServerEntry {
                 id: server.id.clone(),
-                authentication: build_authentication(
+                authentication: build_sealable(
                     server.username.as_deref(),
-                    password.clone(),
+                    password,
+                    has_password,
                     server.private_key.as_deref(),
-                    passphrase.clone(),
+                    passphrase,
                 ),
                 transport: transport.config,
                 warnings: transport.warnings,
@@ -126,6 +144,7 @@ impl AuthSelector {
     }
 
     /// The credentials for a repository id, if its server has any.
+    #[cfg(test)]
     pub fn authentication(&self, repository_id: &str) -> Option<&Authentication> {
         self.server(repository_id)
             .and_then(|e| e.authentication.as_ref())
@@ -259,5 +278,27 @@ mod tests {
         };
         let err = AuthSelector::new(&[(s, None, None)]).unwrap_err();
         assert!(err.to_string().contains("`bad`"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_new() {
+        use crate::repository::auth::AuthSelector;
+        use crate::settings::Server;
+        use crate::Secret;
+        let s = Server {
+            id: "nexus".into(),
+            username: Some("deploy".into()),
+            ..Server::default()
+        };
+        let sel = AuthSelector::new(&[(s, Some(Secret::new("pw")), None)]).unwrap();
+        assert_eq!(
+            sel.authentication("nexus").unwrap().username.as_deref(),
+            Some("deploy")
+        );
+        assert!(sel.authentication("central").is_none());
     }
 }

@@ -40,17 +40,18 @@
 
 use super::model::{Authentication, ProxySource, RemoteRepository, RepositoryProxy};
 use super::url;
+use crate::environment::Vars;
 use crate::secret::Secret;
-use std::collections::HashMap;
 use std::net::IpAddr;
 
-/// Inputs of the environment/property proxy layer.
+/// Inputs of the environment/property proxy layer. `Debug` shows variable and property names
+/// only (`HTTPS_PROXY` and `http.proxyPassword` carry credentials).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EnvProxyConfig {
     /// Environment variables (name → value), e.g. a snapshot of `std::env::vars()`.
-    pub env: HashMap<String, String>,
+    pub env: Vars,
     /// JVM-style system properties (`-D` values): `http.proxyHost`, `socksProxyHost`, ...
-    pub properties: HashMap<String, String>,
+    pub properties: Vars,
     /// Read proxies from `env` (off: exactly Maven, which ignores the environment).
     pub use_environment: bool,
     /// Read proxies from `properties`.
@@ -64,10 +65,10 @@ impl EnvProxyConfig {
     }
 
     /// Both layers on, with these inputs.
-    pub fn new(env: HashMap<String, String>, properties: HashMap<String, String>) -> Self {
+    pub fn new(env: impl Into<Vars>, properties: impl Into<Vars>) -> Self {
         EnvProxyConfig {
-            env,
-            properties,
+            env: env.into(),
+            properties: properties.into(),
             use_environment: true,
             use_system_properties: true,
         }
@@ -513,14 +514,14 @@ impl EnvProxySelector {
         if !self.config.use_environment && !self.config.use_system_properties {
             return decision;
         }
-        let protocol = url::normalize_web_protocol(url::parse(&repo.url).protocol);
+        let protocol = url::normalize_web_protocol(url::parse(repo.url.as_written()).protocol);
         if protocol != "http" && protocol != "https" {
             decision.notes.push(format!(
                 "no environment or system-property proxy for protocol `{protocol}`"
             ));
             return decision;
         }
-        let Some((host, port)) = url::authority(&repo.url) else {
+        let Some((host, port)) = url::authority(repo.url.as_written()) else {
             decision
                 .notes
                 .push("the repository URL has no host; no proxy".to_string());
@@ -577,7 +578,7 @@ impl EnvProxySelector {
 mod tests {
     use super::*;
 
-    fn env(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+    fn env(pairs: &[(&str, &str)]) -> Vars {
         pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -17,7 +17,7 @@
 //! This module does not attach proxies or credentials (see [`super::proxy`], [`super::auth`]).
 
 use super::model::RemoteRepository;
-use super::url;
+use super::url::{self, RepositoryUrl};
 use crate::settings::{Mirror, Origin};
 use std::fmt;
 
@@ -26,8 +26,9 @@ use std::fmt;
 pub struct MirrorDef {
     /// Mirror id (becomes the repository id, hence the server id for credentials).
     pub id: String,
-    /// Mirror URL (`""` when the settings had none).
-    pub url: String,
+    /// Mirror URL (`""` when the settings had none), parsed once for every repository it
+    /// mirrors.
+    pub url: RepositoryUrl,
     /// Layout of the mirror repository (`""` keeps the mirrored repository's).
     pub layout: String,
     /// Blocked mirror: downloads through it fail.
@@ -44,7 +45,7 @@ impl From<&Mirror> for MirrorDef {
     fn from(m: &Mirror) -> Self {
         MirrorDef {
             id: m.id.clone(),
-            url: m.url.clone().unwrap_or_default(),
+            url: RepositoryUrl::new(m.url.clone().unwrap_or_default()),
             layout: m.layout.clone(),
             blocked: m.blocked,
             mirror_of: m.mirror_of.clone(),
@@ -199,7 +200,7 @@ impl<'a> RepoFacts<'a> {
     fn new(repo: &'a RemoteRepository) -> Self {
         RepoFacts {
             id: &repo.id,
-            url: &repo.url,
+            url: repo.url.as_written(),
             external: std::cell::OnceCell::new(),
         }
     }
@@ -304,6 +305,7 @@ fn split_owned(s: &str) -> Vec<String> {
 /// assert!(!match_pattern(&central, "*,!central"));
 /// assert!(match_pattern(&central, "*, !central")); // ` !central` is not an exclusion
 /// ```
+#[cfg(test)]
 pub fn match_pattern(repo: &RemoteRepository, pattern: &str) -> bool {
     matches!(
         scan_pattern(&RepoFacts::new(repo), pattern, &split_owned(pattern)),
@@ -312,13 +314,7 @@ pub fn match_pattern(repo: &RemoteRepository, pattern: &str) -> bool {
 }
 
 /// `DefaultMirrorSelector.matchesType`: does `mirror_types` (`mirrorOfLayouts`) accept `repo_type`?
-///
-/// ```
-/// use m2resolver::repository::mirror::matches_type;
-/// assert!(matches_type("legacy", "default,legacy"));
-/// assert!(!matches_type("p2", "default"));
-/// assert!(matches_type("p2", "*,!legacy"));
-/// ```
+#[cfg(test)]
 pub fn matches_type(repo_type: &str, mirror_types: &str) -> bool {
     matches_type_tokens(repo_type, mirror_types, &split_owned(mirror_types))
 }
@@ -421,16 +417,6 @@ impl MirrorSelector {
     }
 
     /// Maven's `findMirror`: the mirror for `repo` and why, or `None`.
-    ///
-    /// ```
-    /// use m2resolver::repository::{mirror::{MirrorSelector, MatchReason}, RemoteRepository};
-    /// use m2resolver::settings::Mirror;
-    /// let all = Mirror { id: "all".into(), mirror_of: Some("*".into()), url: Some("http://m/".into()), ..Mirror::default() };
-    /// let c = Mirror { id: "c".into(), mirror_of: Some("central".into()), url: Some("http://c/".into()), ..Mirror::default() };
-    /// let sel = MirrorSelector::new(&[all, c]);
-    /// let m = sel.select(&RemoteRepository::new("central", "https://repo1/")).unwrap();
-    /// assert_eq!((m.mirror_id.as_str(), m.reason), ("c", MatchReason::ExactId));
-    /// ```
     pub fn select(&self, repo: &RemoteRepository) -> Option<MirrorMatch> {
         for (index, m) in self.mirrors.iter().enumerate() {
             if m.mirror_of.as_deref() == Some(repo.id.as_str())
@@ -461,12 +447,6 @@ impl MirrorSelector {
             }
         }
         None
-    }
-
-    /// Maven's `getMirror`: the repository that replaces `repo`, or `None` when no mirror applies.
-    pub fn get_mirror(&self, repo: &RemoteRepository) -> Option<RemoteRepository> {
-        self.select(repo)
-            .map(|m| mirror_repository(&self.mirrors[m.index], repo))
     }
 
     /// Why each mirror other than the chosen one does not serve `repo` (settings order).
@@ -738,5 +718,46 @@ mod tests {
         assert_eq!(m.mirrored_repositories, vec![original.clone()]);
         def.layout.clear();
         assert_eq!(mirror_repository(&def, &original).layout, "legacy");
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_matches_type() {
+        use crate::repository::mirror::matches_type;
+        assert!(matches_type("legacy", "default,legacy"));
+        assert!(!matches_type("p2", "default"));
+        assert!(matches_type("p2", "*,!legacy"));
+    }
+
+    #[test]
+    fn doc_select() {
+        use crate::repository::{
+            mirror::{MatchReason, MirrorSelector},
+            RemoteRepository,
+        };
+        use crate::settings::Mirror;
+        let all = Mirror {
+            id: "all".into(),
+            mirror_of: Some("*".into()),
+            url: Some("http://m/".into()),
+            ..Mirror::default()
+        };
+        let c = Mirror {
+            id: "c".into(),
+            mirror_of: Some("central".into()),
+            url: Some("http://c/".into()),
+            ..Mirror::default()
+        };
+        let sel = MirrorSelector::new(&[all, c]);
+        let m = sel
+            .select(&RemoteRepository::new("central", "https://repo1/"))
+            .unwrap();
+        assert_eq!(
+            (m.mirror_id.as_str(), m.reason),
+            ("c", MatchReason::ExactId)
+        );
     }
 }

@@ -3,12 +3,12 @@
 //! Maven Resolver 1.6.3 do it (spec §4–§6).
 //!
 //! Pipeline for each declared repository ([`inject`], which is Resolver's
-//! `aggregateRepositories(session, [], repos, true)`): mirror ([`mirror`]) → merge with an
-//! earlier repository of the same id ([`aggregate`], [`policy`]) → credentials and server
-//! transport settings by id ([`auth`], [`server_config`]) → proxy ([`proxy`], then, beyond
-//! Maven and only when no settings proxy serves the repository's protocol, [`env_proxy`]).
-//! [`inject_traced`] also returns an [`InjectionTrace`] per repository for `m2r explain`, and
-//! [`InjectionTrace::describe`] turns it into sentences (no secrets).
+//! `aggregateRepositories(session, [], repos, true)`): mirror (`mirror`) → merge with an
+//! earlier repository of the same id (`aggregate`, `policy`) → credentials and server
+//! transport settings by id (`auth`, `server_config`) → proxy (`proxy`, then, beyond
+//! Maven and only when no settings proxy serves the repository's protocol, `env_proxy`).
+//! [`inject_traced`] also returns an [`InjectionTrace`] per repository for `m2r explain`
+//! ([`crate::explain::human`] renders it).
 //!
 //! Verified against real Maven 3.8.7 / Resolver 1.6.3: `testdata/oracle_cases.json` holds
 //! hand-made cases with the oracle's answers (regenerate with `testdata/gen_oracle_cases.py`).
@@ -16,28 +16,28 @@
 //! This module does not read settings files, decrypt passwords or talk to the network: the
 //! caller passes settings entries with secrets already decrypted.
 
-pub mod aggregate;
-pub mod auth;
-mod describe;
-pub mod env_proxy;
-pub mod error;
-pub mod mirror;
-pub mod model;
-pub mod policy;
-pub mod proxy;
-pub mod server_config;
-pub mod url;
+pub(crate) mod aggregate;
+pub(crate) mod auth;
+pub(crate) mod env_proxy;
+pub(crate) mod error;
+pub(crate) mod mirror;
+pub(crate) mod model;
+pub(crate) mod policy;
+pub(crate) mod proxy;
+pub(crate) mod server_config;
+pub(crate) mod url;
 
 #[cfg(test)]
 mod oracle_tests;
 
-pub use aggregate::{
-    aggregate_repositories, aggregate_repositories_traced, AggregateOutcome, InjectionTrace,
-    ProxyTrace,
-};
-pub use env_proxy::EnvProxyConfig;
+pub(crate) use aggregate::{aggregate_repositories, aggregate_repositories_traced};
+pub use aggregate::{AggregateOutcome, InjectionTrace, ProxyTrace};
+pub use env_proxy::{EnvExclusion, EnvProxyConfig, EnvProxyDecision};
 pub use error::InjectionError;
+pub use mirror::{MatchReason, MirrorMatch, MirrorRejection};
 pub use model::*;
+pub use proxy::{ProxyDecision, ProxyExclusion};
+pub use url::RepositoryUrl;
 
 use crate::secret::Secret;
 use crate::settings::{Mirror, Proxy, Server};
@@ -47,13 +47,37 @@ use crate::settings::{Mirror, Proxy, Server};
 #[derive(Debug, Clone, Default)]
 pub struct Selectors {
     /// Mirror selection.
-    pub mirrors: mirror::MirrorSelector,
+    pub(crate) mirrors: mirror::MirrorSelector,
     /// Settings proxy selection.
-    pub proxies: proxy::ProxySelector,
+    pub(crate) proxies: proxy::ProxySelector,
     /// Credentials and server transport settings by id.
-    pub auth: auth::AuthSelector,
-    /// Environment / JVM-property proxies (beyond Maven; see [`env_proxy`]).
-    pub env: env_proxy::EnvProxySelector,
+    pub(crate) auth: auth::AuthSelector,
+    /// Environment / JVM-property proxies (beyond Maven).
+    pub(crate) env: env_proxy::EnvProxySelector,
+    /// Fills in decrypted credentials (a session's selectors; none for [`Selectors::new`]).
+    pub(crate) opener: Opener,
+}
+
+/// Fills in what sealed selectors leave out: the clear password and passphrase of an injected
+/// repository and of its settings proxy. The session's lazy credential store implements it,
+/// so a repository a POM declares gets its credentials the first time it is aggregated.
+pub(crate) trait CredentialOpener: Send + Sync {
+    /// Fills in the clear credentials `repo` uses (what cannot be decrypted stays out).
+    fn fill(&self, repo: &mut RemoteRepository);
+}
+
+/// An optional [`CredentialOpener`] (prints whether there is one).
+#[derive(Clone, Default)]
+pub(crate) struct Opener(pub(crate) Option<std::sync::Arc<dyn CredentialOpener>>);
+
+impl std::fmt::Debug for Opener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Opener(session)"
+        } else {
+            "Opener(none)"
+        })
+    }
 }
 
 impl Selectors {
@@ -79,6 +103,25 @@ impl Selectors {
             proxies: proxy::ProxySelector::new(proxies)?,
             auth: auth::AuthSelector::new(servers)?,
             env: env_proxy::EnvProxySelector::new(env),
+            opener: Opener::default(),
+        })
+    }
+
+    /// The selectors of a session, built once from the settings before anything is decrypted:
+    /// authentications carry no password or passphrase (see [`auth::AuthSelector`]); the
+    /// session fills in what the injected repositories use.
+    pub(crate) fn sealed(
+        mirrors: &[Mirror],
+        proxies: &[Proxy],
+        servers: &[Server],
+        env: EnvProxyConfig,
+    ) -> Result<Self, InjectionError> {
+        Ok(Selectors {
+            mirrors: mirror::MirrorSelector::new(mirrors),
+            proxies: proxy::ProxySelector::sealed(proxies)?,
+            auth: auth::AuthSelector::sealed(servers)?,
+            env: env_proxy::EnvProxySelector::new(env),
+            opener: Opener::default(),
         })
     }
 

@@ -1,6 +1,7 @@
 //! [`RemoteRepository`]: a repository as the downloader sees it, after mirrors, proxies and
 //! authentication were applied (Maven Resolver's `RemoteRepository`).
 
+use super::url::RepositoryUrl;
 use crate::secret::Secret;
 use std::time::Duration;
 
@@ -98,8 +99,9 @@ pub struct RepositoryProxy {
 /// Transport settings from the server entry with the repository's id (`<configuration>` etc.).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TransportConfig {
-    /// `httpHeaders/property/{name,value}`, in order.
-    pub headers: Vec<(String, String)>,
+    /// `httpHeaders/property/{name,value}`, in order. Values are secrets: repository managers
+    /// take tokens in headers (`Authorization`, `Private-Token`, `X-JFrog-Art-Api`).
+    pub headers: Vec<(String, Secret)>,
     /// `connectTimeout` (or legacy `httpConfiguration/all/connectionTimeout`).
     pub connect_timeout: Option<Duration>,
     /// `requestTimeout` (or legacy `httpConfiguration/all/readTimeout`, or `timeout`).
@@ -115,8 +117,8 @@ pub struct TransportConfig {
 pub struct RemoteRepository {
     /// Repository id (the mirror's id once a mirror applies).
     pub id: String,
-    /// Base URL.
-    pub url: String,
+    /// Base URL (prints without user info; [`RepositoryUrl::as_written`] gives the text).
+    pub url: RepositoryUrl,
     /// Content type / layout (`default`).
     pub layout: String,
     /// Release policy.
@@ -139,7 +141,7 @@ pub struct RemoteRepository {
 
 impl RemoteRepository {
     /// A plain repository with default policies.
-    pub fn new(id: impl Into<String>, url: impl Into<String>) -> Self {
+    pub fn new(id: impl Into<String>, url: impl Into<RepositoryUrl>) -> Self {
         RemoteRepository {
             id: id.into(),
             url: url.into(),
@@ -153,6 +155,20 @@ impl RemoteRepository {
             authentication: None,
             transport: TransportConfig::default(),
         }
+    }
+
+    /// Maven Central as Maven 3.8 declares it in its super POM (`central`,
+    /// `https://repo.maven.apache.org/maven2`, snapshots disabled).
+    ///
+    /// ```
+    /// let central = m2resolver::repository::RemoteRepository::central();
+    /// assert_eq!(central.id, "central");
+    /// assert!(!central.snapshots.enabled);
+    /// ```
+    pub fn central() -> Self {
+        let mut central = RemoteRepository::new("central", "https://repo.maven.apache.org/maven2");
+        central.snapshots.enabled = false;
+        central
     }
 
     /// The policy for snapshots (`true`) or releases (`false`).

@@ -127,7 +127,7 @@ fn render(r: &RemoteRepository) -> Value {
             "password": p.auth.as_ref().and_then(|a| expose(&a.password))})),
         "releases": policy_json(&r.releases),
         "snapshots": policy_json(&r.snapshots),
-        "url": r.url,
+        "url": r.url.as_written(),
     })
 }
 

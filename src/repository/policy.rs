@@ -15,14 +15,6 @@ use super::model::Policy;
 use crate::settings::RepositoryPolicy;
 
 /// Maven's conversion of a settings (or POM) `<releases>`/`<snapshots>` element.
-///
-/// ```
-/// use m2resolver::repository::policy::from_settings;
-/// use m2resolver::settings::RepositoryPolicy;
-/// let p = from_settings(Some(&RepositoryPolicy { enabled: false, update_policy: Some("always".into()), checksum_policy: None }));
-/// assert_eq!((p.enabled, p.update_policy.as_str(), p.checksum_policy.as_str()), (false, "always", "warn"));
-/// assert_eq!(from_settings(None), m2resolver::repository::Policy::default());
-/// ```
 pub fn from_settings(policy: Option<&RepositoryPolicy>) -> Policy {
     let mut out = Policy::default();
     if let Some(p) = policy {
@@ -47,12 +39,6 @@ fn checksum_ordinal(policy: &str) -> u8 {
 
 /// The less strict of two checksum policies (`ignore` < `warn` < `fail`); equal strings are
 /// returned as they are, anything else unknown counts as (and yields) `warn`.
-///
-/// ```
-/// use m2resolver::repository::policy::effective_checksum_policy;
-/// assert_eq!(effective_checksum_policy("fail", "ignore"), "ignore");
-/// assert_eq!(effective_checksum_policy("fail", "bogus"), "warn");
-/// ```
 pub fn effective_checksum_policy(policy1: &str, policy2: &str) -> String {
     if policy1 == policy2 {
         return policy1.to_string();
@@ -99,12 +85,6 @@ pub fn update_policy_minutes(policy: &str) -> i32 {
 }
 
 /// The more frequent of two update policies; on a tie the second argument wins.
-///
-/// ```
-/// use m2resolver::repository::policy::effective_update_policy;
-/// assert_eq!(effective_update_policy("daily", "interval:60"), "interval:60");
-/// assert_eq!(effective_update_policy("never", "bogus"), "bogus");
-/// ```
 pub fn effective_update_policy(policy1: &str, policy2: &str) -> String {
     if update_policy_minutes(policy1) < update_policy_minutes(policy2) {
         policy1.to_string()
@@ -225,5 +205,46 @@ mod tests {
             checksum_policy: Some("fail".into()),
         };
         assert_eq!(from_settings(Some(&rp)), p(true, "daily", "fail"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_from_settings() {
+        use crate::repository::policy::from_settings;
+        use crate::settings::RepositoryPolicy;
+        let p = from_settings(Some(&RepositoryPolicy {
+            enabled: false,
+            update_policy: Some("always".into()),
+            checksum_policy: None,
+        }));
+        assert_eq!(
+            (
+                p.enabled,
+                p.update_policy.as_str(),
+                p.checksum_policy.as_str()
+            ),
+            (false, "always", "warn")
+        );
+        assert_eq!(from_settings(None), crate::repository::Policy::default());
+    }
+
+    #[test]
+    fn doc_effective_checksum_policy() {
+        use crate::repository::policy::effective_checksum_policy;
+        assert_eq!(effective_checksum_policy("fail", "ignore"), "ignore");
+        assert_eq!(effective_checksum_policy("fail", "bogus"), "warn");
+    }
+
+    #[test]
+    fn doc_effective_update_policy() {
+        use crate::repository::policy::effective_update_policy;
+        assert_eq!(
+            effective_update_policy("daily", "interval:60"),
+            "interval:60"
+        );
+        assert_eq!(effective_update_policy("never", "bogus"), "bogus");
     }
 }

@@ -19,7 +19,7 @@ use super::error::InjectionError;
 use super::model::{Authentication, ProxySource, RemoteRepository, RepositoryProxy};
 use super::url;
 use crate::secret::Secret;
-use crate::settings::{Origin, Proxy};
+use crate::settings::Proxy;
 use regex::Regex;
 use std::collections::HashSet;
 
@@ -83,13 +83,6 @@ pub struct NonProxyHosts {
 impl NonProxyHosts {
     /// Compiles a `nonProxyHosts` value; `Err((token, reason))` names the token that is not a
     /// valid regular expression.
-    ///
-    /// ```
-    /// use m2resolver::repository::proxy::NonProxyHosts;
-    /// let n = NonProxyHosts::parse(Some("*.Example.ORG|localhost")).unwrap();
-    /// assert_eq!(n.matching("a.example.org"), Some("*.Example.ORG"));
-    /// assert_eq!(n.matching("example.org"), None);
-    /// ```
     pub fn parse(value: Option<&str>) -> Result<Self, (String, String)> {
         let mut patterns = Vec::new();
         for token in value.unwrap_or("").split('|').filter(|t| !t.is_empty()) {
@@ -108,6 +101,7 @@ impl NonProxyHosts {
     }
 
     /// The first token that matches `host` completely (case-insensitive), if any.
+    #[cfg(test)]
     pub fn matching(&self, host: &str) -> Option<&str> {
         self.matching_chars(host, &host.chars().collect::<Vec<_>>())
     }
@@ -118,11 +112,6 @@ impl NonProxyHosts {
             .iter()
             .find(|(_, p)| p.is_match(host, host_chars))
             .map(|(t, _)| t.as_str())
-    }
-
-    /// The tokens, as written.
-    pub fn tokens(&self) -> impl Iterator<Item = &str> {
-        self.patterns.iter().map(|(t, _)| t.as_str())
     }
 }
 
@@ -151,8 +140,6 @@ pub struct ProxyDef {
     pub non_proxy_hosts: NonProxyHosts,
     /// `protocol` lower-cased, the candidate key.
     kind: String,
-    /// Where it was written.
-    pub origin: Origin,
 }
 
 impl ProxyDef {
@@ -184,11 +171,11 @@ pub struct ProxyExclusion {
 /// What the settings proxy selector decided for one repository.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProxyDecision {
-    /// Host as Maven sees it (see [`url::parse`]).
+    /// Host as Maven sees it (Resolver's URL regex).
     pub host: String,
     /// Repository protocol after Maven's mapping (`dav:https` → `https`).
     pub protocol: String,
-    /// Index of the chosen proxy in [`ProxySelector::proxies`].
+    /// Index of the chosen proxy among the active settings proxies (first per id).
     pub selected: Option<usize>,
     /// The chosen proxy's id.
     pub selected_id: Option<String>,
@@ -210,7 +197,17 @@ pub(crate) fn user_password_auth(
     username: Option<&str>,
     password: Option<Secret>,
 ) -> Option<Authentication> {
-    if username.is_none() && password.is_none() {
+    let has_password = password.is_some();
+    sealable_auth(username, password, has_password)
+}
+
+/// [`user_password_auth`] where a password may be present but not decrypted yet.
+fn sealable_auth(
+    username: Option<&str>,
+    password: Option<Secret>,
+    has_password: bool,
+) -> Option<Authentication> {
+    if username.is_none() && !has_password {
         return None;
     }
     Some(Authentication {
@@ -226,19 +223,25 @@ impl ProxySelector {
     /// the value Maven would use: the decrypted text, or the text as written when decryption
     /// failed, as Maven 3 does). Inactive proxies are dropped and the first active proxy per id
     /// wins, as Maven populates its request.
-    ///
-    /// ```
-    /// use m2resolver::repository::{proxy::ProxySelector, RemoteRepository};
-    /// use m2resolver::settings::Proxy;
-    /// let p = Proxy { id: "corp".into(), host: Some("proxy".into()), non_proxy_hosts: Some("*.internal".into()), ..Proxy::default() };
-    /// let sel = ProxySelector::new(&[(p, None)]).unwrap();
-    /// assert_eq!(sel.select(&RemoteRepository::new("c", "https://repo1/")).selected_id.as_deref(), Some("corp"));
-    /// assert!(sel.select(&RemoteRepository::new("n", "https://nexus.internal/")).selected.is_none());
-    /// ```
     pub fn new(proxies: &[(Proxy, Option<Secret>)]) -> Result<Self, InjectionError> {
+        Self::build(proxies.iter().map(|(p, pw)| {
+            let has_password = pw.is_some();
+            (p, pw.clone(), has_password)
+        }))
+    }
+
+    /// The selector of a session: built from the settings alone, before anything is decrypted.
+    /// Proxy authentications carry no password yet; the session fills in what is used.
+    pub(crate) fn sealed(proxies: &[Proxy]) -> Result<Self, InjectionError> {
+        Self::build(proxies.iter().map(|p| (p, None, p.password.is_some())))
+    }
+
+    fn build<'a>(
+        proxies: impl Iterator<Item = (&'a Proxy, Option<Secret>, bool)>,
+    ) -> Result<Self, InjectionError> {
         let mut seen = HashSet::new();
         let mut defs = Vec::new();
-        for (p, password) in proxies {
+        for (p, password, has_password) in proxies {
             if !p.active || !seen.insert(p.id.clone()) {
                 continue;
             }
@@ -254,10 +257,9 @@ impl ProxySelector {
                 protocol: p.protocol.clone(),
                 host: p.host.clone().unwrap_or_default(),
                 port: p.port,
-                auth: user_password_auth(p.username.as_deref(), password.clone()),
+                auth: sealable_auth(p.username.as_deref(), password, has_password),
                 non_proxy_hosts,
                 kind: p.protocol.to_lowercase(),
-                origin: p.origin.clone(),
             });
         }
         Ok(ProxySelector { proxies: defs })
@@ -270,7 +272,7 @@ impl ProxySelector {
 
     /// `DefaultProxySelector.getProxy` with the reasons.
     pub fn select(&self, repo: &RemoteRepository) -> ProxyDecision {
-        let parts = url::parse(&repo.url);
+        let parts = url::parse(repo.url.as_written());
         let host = parts.host;
         let protocol = url::normalize_web_protocol(parts.protocol);
         let host_chars: Vec<char> = host.chars().collect();
@@ -313,6 +315,7 @@ impl ProxySelector {
     }
 
     /// The proxy Maven attaches to `repo`, if any.
+    #[cfg(test)]
     pub fn proxy_for(&self, repo: &RemoteRepository) -> Option<RepositoryProxy> {
         self.select(repo)
             .selected
@@ -489,5 +492,40 @@ mod tests {
         let sel =
             ProxySelector::new(&[(proxy("h", "http", Some("localhost|\\[::1\\]")), None)]).unwrap();
         assert_eq!(pick(&sel, "http://[::1]:8080/"), Some("h".into()));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_parse() {
+        use crate::repository::proxy::NonProxyHosts;
+        let n = NonProxyHosts::parse(Some("*.Example.ORG|localhost")).unwrap();
+        assert_eq!(n.matching("a.example.org"), Some("*.Example.ORG"));
+        assert_eq!(n.matching("example.org"), None);
+    }
+
+    #[test]
+    fn doc_new() {
+        use crate::repository::{proxy::ProxySelector, RemoteRepository};
+        use crate::settings::Proxy;
+        let p = Proxy {
+            id: "corp".into(),
+            host: Some("proxy".into()),
+            non_proxy_hosts: Some("*.internal".into()),
+            ..Proxy::default()
+        };
+        let sel = ProxySelector::new(&[(p, None)]).unwrap();
+        assert_eq!(
+            sel.select(&RemoteRepository::new("c", "https://repo1/"))
+                .selected_id
+                .as_deref(),
+            Some("corp")
+        );
+        assert!(sel
+            .select(&RemoteRepository::new("n", "https://nexus.internal/"))
+            .selected
+            .is_none());
     }
 }

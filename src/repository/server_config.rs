@@ -17,6 +17,7 @@
 
 use super::error::InjectionError;
 use super::model::TransportConfig;
+use crate::secret::Secret;
 use crate::settings::{Server, XmlElement};
 use std::time::Duration;
 
@@ -50,16 +51,6 @@ fn path<'a>(root: &'a XmlElement, names: &[&str]) -> Option<&'a XmlElement> {
 }
 
 /// Translates `server`'s configuration (see the module docs).
-///
-/// ```
-/// use m2resolver::repository::server_config::server_transport;
-/// use m2resolver::settings::{Server, XmlElement};
-/// let el = |name: &str, text: &str| XmlElement { name: name.into(), text: Some(text.into()), ..XmlElement::default() };
-/// let conf = XmlElement { name: "configuration".into(), children: vec![el("connectTimeout", " 5000 ")], ..XmlElement::default() };
-/// let server = Server { id: "nexus".into(), configuration: Some(conf), ..Server::default() };
-/// let t = server_transport(&server).unwrap();
-/// assert_eq!(t.config.connect_timeout, Some(std::time::Duration::from_millis(5000)));
-/// ```
 pub fn server_transport(server: &Server) -> Result<ServerTransport, InjectionError> {
     let id = server.id.as_str();
     let mut out = ServerTransport::default();
@@ -77,8 +68,8 @@ pub fn server_transport(server: &Server) -> Result<ServerTransport, InjectionErr
             match (name, value) {
                 (Some(n), Some(v)) => {
                     match out.config.headers.iter_mut().find(|(k, _)| k == n) {
-                        Some(slot) => slot.1 = v.to_string(),
-                        None => out.config.headers.push((n.to_string(), v.to_string())),
+                        Some(slot) => slot.1 = Secret::new(v),
+                        None => out.config.headers.push((n.to_string(), Secret::new(v))),
                     }
                 }
                 _ => out.warnings.push(format!(
@@ -158,8 +149,8 @@ mod tests {
         assert_eq!(
             t.config.headers,
             vec![
-                ("X-A".to_string(), "3".to_string()),
-                ("X-B".to_string(), "2".to_string())
+                ("X-A".to_string(), Secret::new("3")),
+                ("X-B".to_string(), Secret::new("2"))
             ]
         );
         assert_eq!(t.warnings.len(), 1);
@@ -252,5 +243,35 @@ mod tests {
         let t = server_transport(&s).unwrap();
         assert_eq!(t.config.file_permissions.as_deref(), Some("664"));
         assert_eq!(t.config.directory_permissions.as_deref(), Some("775"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_server_transport() {
+        use crate::repository::server_config::server_transport;
+        use crate::settings::{Server, XmlElement};
+        let el = |name: &str, text: &str| XmlElement {
+            name: name.into(),
+            text: Some(text.into()),
+            ..XmlElement::default()
+        };
+        let conf = XmlElement {
+            name: "configuration".into(),
+            children: vec![el("connectTimeout", " 5000 ")],
+            ..XmlElement::default()
+        };
+        let server = Server {
+            id: "nexus".into(),
+            configuration: Some(conf),
+            ..Server::default()
+        };
+        let t = server_transport(&server).unwrap();
+        assert_eq!(
+            t.config.connect_timeout,
+            Some(std::time::Duration::from_millis(5000))
+        );
     }
 }

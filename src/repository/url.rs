@@ -9,7 +9,176 @@
 //! users meet (all reproduced): the protocol may be `dav:http`; user info and port are stripped;
 //! an IPv6 literal breaks it (`http://[::1]:8080/` has host `[`); `file:///x` has host `""`.
 //!
-//! This module does not decide anything (mirrors, proxies): it only splits URLs.
+//! [`RepositoryUrl`] is the URL of a repository as the library carries it: the text as written
+//! (Maven's rules and the `explain --json` contract work on that), parsed at most once and
+//! shared between clones, and printed without user info (`https://***@host/…`), so a URL in
+//! a message, a log field or a `{:?}` never shows a password. uv's `DisplaySafeUrl` is the
+//! model; the written text is reachable only through [`RepositoryUrl::as_written`].
+//!
+//! This module does not decide anything (mirrors, proxies): it only splits and joins URLs.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// A repository URL: as written, parsed once, displayed without user info.
+///
+/// ```
+/// use m2resolver::repository::RepositoryUrl;
+/// let url = RepositoryUrl::new("https://deploy:s3cret@nexus.example/maven2");
+/// assert_eq!(url.to_string(), "https://***@nexus.example/maven2");
+/// assert_eq!(format!("{url:?}"), "RepositoryUrl(\"https://***@nexus.example/maven2\")");
+/// assert_eq!(url.as_written(), "https://deploy:s3cret@nexus.example/maven2");
+/// let artifact = url.resolve("org/ex/a/1.0/a-1.0.jar").unwrap();
+/// assert_eq!(artifact.path(), "/maven2/org/ex/a/1.0/a-1.0.jar");
+/// ```
+#[derive(Clone)]
+pub struct RepositoryUrl(Arc<UrlInner>);
+
+struct UrlInner {
+    written: String,
+    parsed: OnceLock<Option<url::Url>>,
+}
+
+impl RepositoryUrl {
+    /// Wraps a URL as written (any text: Maven accepts URLs it cannot parse).
+    pub fn new(written: impl Into<String>) -> Self {
+        RepositoryUrl(Arc::new(UrlInner {
+            written: written.into(),
+            parsed: OnceLock::new(),
+        }))
+    }
+
+    /// The URL exactly as written, user info included: for Maven's own rules (mirror and proxy
+    /// selection), the `explain --json` contract and the keys Maven writes into the local
+    /// repository. Never for messages or logs (use `Display`).
+    pub fn as_written(&self) -> &str {
+        &self.0.written
+    }
+
+    /// The URL parsed by the WHATWG rules (`None` when it does not parse), computed once.
+    pub fn parsed(&self) -> Option<&url::Url> {
+        self.0
+            .parsed
+            .get_or_init(|| url::Url::parse(&self.0.written).ok())
+            .as_ref()
+    }
+
+    /// A repository-relative `path` resolved against this URL the way Resolver's
+    /// `UriUtils.resolve` does: a missing trailing `/` is added to the base (dropping its query
+    /// and fragment); characters not allowed in a URL path are percent-encoded.
+    ///
+    /// ```
+    /// use m2resolver::repository::RepositoryUrl;
+    /// let u = RepositoryUrl::new("https://repo.example/maven2").resolve("org/a b/x.jar").unwrap();
+    /// assert_eq!(u.as_str(), "https://repo.example/maven2/org/a%20b/x.jar");
+    /// ```
+    pub fn resolve(&self, path: &str) -> Result<url::Url, url::ParseError> {
+        let mut base = match self.parsed() {
+            Some(u) => u.clone(),
+            None => url::Url::parse(&self.0.written)?,
+        };
+        if !base.path().ends_with('/') {
+            let p = format!("{}/", base.path());
+            base.set_path(&p);
+            base.set_query(None);
+            base.set_fragment(None);
+        }
+        // "./" keeps a first segment containing ':' from being read as a scheme.
+        base.join(&format!("./{path}"))
+    }
+
+    /// The text as written with user info replaced by `***` (what `Display` prints).
+    fn redacted(&self) -> std::borrow::Cow<'_, str> {
+        let written = self.as_written();
+        if !written.contains('@') {
+            return written.into();
+        }
+        match self.parsed() {
+            Some(u) if !u.username().is_empty() || u.password().is_some() => {
+                let mut u = u.clone();
+                let _ = u.set_password(None);
+                let _ = u.set_username("***");
+                u.to_string().into()
+            }
+            // Also for URLs the WHATWG parser reads differently from Maven (`dav:https://u:p@h`
+            // is scheme `dav` with an opaque path).
+            _ => redact_unparsed(written),
+        }
+    }
+}
+
+/// User info of a URL that does not parse: whatever lies between `://` and an `@` before the
+/// next `/`.
+fn redact_unparsed(written: &str) -> std::borrow::Cow<'_, str> {
+    let Some(start) = written.find("://").map(|i| i + 3) else {
+        return written.into();
+    };
+    let authority_end = written[start..]
+        .find('/')
+        .map(|i| start + i)
+        .unwrap_or(written.len());
+    match written[start..authority_end].rfind('@') {
+        Some(at) => format!("{}***{}", &written[..start], &written[start + at..]).into(),
+        None => written.into(),
+    }
+}
+
+/// `url` with user info replaced by `***`, safe to print (a URL this library did not build).
+pub fn redact(url: &str) -> String {
+    RepositoryUrl::new(url).redacted().into_owned()
+}
+
+impl fmt::Display for RepositoryUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.redacted())
+    }
+}
+
+impl fmt::Debug for RepositoryUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("RepositoryUrl")
+            .field(&self.redacted())
+            .finish()
+    }
+}
+
+impl PartialEq for RepositoryUrl {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_written() == other.as_written()
+    }
+}
+
+impl Eq for RepositoryUrl {}
+
+impl PartialEq<str> for RepositoryUrl {
+    fn eq(&self, other: &str) -> bool {
+        self.as_written() == other
+    }
+}
+
+impl PartialEq<&str> for RepositoryUrl {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_written() == *other
+    }
+}
+
+impl From<&str> for RepositoryUrl {
+    fn from(written: &str) -> Self {
+        RepositoryUrl::new(written)
+    }
+}
+
+impl From<String> for RepositoryUrl {
+    fn from(written: String) -> Self {
+        RepositoryUrl::new(written)
+    }
+}
+
+impl From<&String> for RepositoryUrl {
+    fn from(written: &String) -> Self {
+        RepositoryUrl::new(written.as_str())
+    }
+}
 
 /// Protocol and host as Maven Resolver sees them (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,14 +239,6 @@ fn match_authority(rest: &str) -> Option<&str> {
 }
 
 /// Protocol and host of `url` with Maven Resolver's regex semantics.
-///
-/// ```
-/// use m2resolver::repository::url::parse;
-/// let p = parse("dav:https://user:pw@repo.example.org:8443/maven2");
-/// assert_eq!((p.protocol, p.host), ("dav:https", "repo.example.org"));
-/// assert_eq!(parse("http://[::1]:8080/").host, "[");
-/// assert_eq!(parse("not a url").protocol, "");
-/// ```
 pub fn parse(url: &str) -> UrlParts<'_> {
     const NONE: UrlParts<'static> = UrlParts {
         protocol: "",
@@ -110,12 +271,6 @@ pub fn parse(url: &str) -> UrlParts<'_> {
 /// Host and explicit port of a URL's authority, parsed properly (IPv6 literals without their
 /// brackets, user info removed, host lower-cased). Used only by the rules beyond Maven
 /// (environment proxies and `NO_PROXY`); Maven's own rules use [`parse`].
-///
-/// ```
-/// use m2resolver::repository::url::authority;
-/// assert_eq!(authority("https://u:p@[::1]:8443/x"), Some(("::1".to_string(), Some(8443))));
-/// assert_eq!(authority("dav:http://Repo.Example.org/x"), Some(("repo.example.org".to_string(), None)));
-/// ```
 pub fn authority(url: &str) -> Option<(String, Option<u16>)> {
     let start = url.find("://")? + 3;
     let rest = &url[start..];
@@ -168,12 +323,6 @@ pub fn default_port(protocol: &str) -> Option<u16> {
 
 /// Maven's proxy-selection mapping of repository protocols: lower-cased, `davs` → `https`,
 /// `dav` → `http`, `dav:x` → `x` (`DefaultProxySelector#getProxy`).
-///
-/// ```
-/// use m2resolver::repository::url::normalize_web_protocol;
-/// assert_eq!(normalize_web_protocol("DAV:HTTPS"), "https");
-/// assert_eq!(normalize_web_protocol("davs"), "https");
-/// ```
 pub fn normalize_web_protocol(protocol: &str) -> String {
     let lower = protocol.to_lowercase();
     match lower.as_str() {
@@ -283,6 +432,47 @@ mod tests {
     }
 
     #[test]
+    fn user_info_never_prints() {
+        for (written, shown) in [
+            ("https://u:p@h/x", "https://***@h/x"),
+            ("https://u@h/", "https://***@h/"),
+            ("http://h/r", "http://h/r"),
+            ("HTTP://Repo.Example/x", "HTTP://Repo.Example/x"),
+            ("weird://u:p@", "weird://***@"),
+            ("weird:// u:p@h/a@b", "weird://***@h/a@b"),
+            ("nope", "nope"),
+            ("dav:https://u:p@h/x", "dav:https://***@h/x"),
+        ] {
+            let url = RepositoryUrl::new(written);
+            assert_eq!(url.to_string(), shown, "{written}");
+            assert!(!format!("{url:?}").contains(":p@"), "{written}");
+            assert_eq!(url.as_written(), written);
+        }
+    }
+
+    #[test]
+    fn resolution_follows_resolver() {
+        let cases = [
+            ("http://h/r", "a/b.jar", "http://h/r/a/b.jar"),
+            ("http://h/r/", "a/b.jar", "http://h/r/a/b.jar"),
+            ("http://h:81/r?x=1#f", "a/b.jar", "http://h:81/r/a/b.jar"),
+            ("http://h", "a/b.jar", "http://h/a/b.jar"),
+            ("http://h/r", "c:x/b.jar", "http://h/r/c:x/b.jar"),
+        ];
+        for (b, p, want) in cases {
+            let url = RepositoryUrl::new(b);
+            assert_eq!(url.resolve(p).unwrap().as_str(), want, "{b} + {p}");
+        }
+        assert!(RepositoryUrl::new("not a url").resolve("a").is_err());
+        let shared = RepositoryUrl::new("http://h/r");
+        let clone = shared.clone();
+        assert!(
+            std::ptr::eq(shared.parsed().unwrap(), clone.parsed().unwrap()),
+            "parsed once"
+        );
+    }
+
+    #[test]
     fn protocol_normalisation() {
         for (input, want) in [
             ("http", "http"),
@@ -298,5 +488,48 @@ mod tests {
         }
         assert_eq!(default_port("dav:https"), Some(443));
         assert_eq!(default_port("ftp"), None);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_redact() {
+        use crate::repository::url::redact;
+        assert_eq!(
+            redact("https://u:p@h.example/r/"),
+            "https://***@h.example/r/"
+        );
+        assert_eq!(redact("http://h/r"), "http://h/r");
+    }
+
+    #[test]
+    fn doc_parse() {
+        use crate::repository::url::parse;
+        let p = parse("dav:https://user:pw@repo.example.org:8443/maven2");
+        assert_eq!((p.protocol, p.host), ("dav:https", "repo.example.org"));
+        assert_eq!(parse("http://[::1]:8080/").host, "[");
+        assert_eq!(parse("not a url").protocol, "");
+    }
+
+    #[test]
+    fn doc_authority() {
+        use crate::repository::url::authority;
+        assert_eq!(
+            authority("https://u:p@[::1]:8443/x"),
+            Some(("::1".to_string(), Some(8443)))
+        );
+        assert_eq!(
+            authority("dav:http://Repo.Example.org/x"),
+            Some(("repo.example.org".to_string(), None))
+        );
+    }
+
+    #[test]
+    fn doc_normalize_web_protocol() {
+        use crate::repository::url::normalize_web_protocol;
+        assert_eq!(normalize_web_protocol("DAV:HTTPS"), "https");
+        assert_eq!(normalize_web_protocol("davs"), "https");
     }
 }

@@ -4,7 +4,7 @@
 //! the working directory by itself; the caller snapshots them here (see
 //! [`SecurityContext::from_process`] for the command line). Tests build one by hand.
 
-use std::collections::HashMap;
+use crate::environment::Vars;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -32,9 +32,9 @@ pub struct SecurityContext {
     /// Java's `user.home`: `~` in locations and `${user.home}/.m2/...` defaults resolve here.
     pub user_home: PathBuf,
     /// System and user properties (user wins).
-    pub properties: HashMap<String, String>,
+    pub properties: Vars,
     /// Environment variables (for `env:` sources, `DISPLAY`/`TERM` for gpg-agent).
-    pub env: HashMap<String, String>,
+    pub env: Vars,
     /// Relative file names resolve against this folder.
     pub cwd: PathBuf,
     /// Extra master-password sources supplied by the embedding tool (prompt, keychain...).
@@ -47,8 +47,8 @@ impl SecurityContext {
     pub fn new(user_home: impl Into<PathBuf>, cwd: impl Into<PathBuf>) -> Self {
         SecurityContext {
             user_home: user_home.into(),
-            properties: HashMap::new(),
-            env: HashMap::new(),
+            properties: Vars::new(),
+            env: Vars::new(),
             cwd: cwd.into(),
             master_sources: Vec::new(),
         }
@@ -105,15 +105,11 @@ impl SecurityContext {
 
 impl fmt::Debug for SecurityContext {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut props: Vec<&String> = self.properties.keys().collect();
-        props.sort();
-        let mut env: Vec<&String> = self.env.keys().collect();
-        env.sort();
         f.debug_struct("SecurityContext")
             .field("user_home", &self.user_home)
             .field("cwd", &self.cwd)
-            .field("property_names", &props)
-            .field("env_names", &env)
+            .field("properties", &self.properties)
+            .field("env", &self.env)
             .field("master_sources", &self.master_sources.len())
             .finish()
     }

@@ -34,15 +34,15 @@ pub use decoration::{
 };
 pub use decryptor::Decryptor;
 pub use error::{CipherError, SecurityError};
-pub use gcm_cipher::{key_derivations, CIPHER_NAME, PBKDF2_ITERATIONS};
+/// How many Maven 4 key derivations (PBKDF2, 310,000 rounds each) this process has run: a
+/// diagnostic for tests and benchmarks that check decryption stays lazy.
+#[doc(hidden)]
+pub use gcm_cipher::key_derivations;
+pub use gcm_cipher::{CIPHER_NAME, PBKDF2_ITERATIONS};
 pub use legacy_cipher::MASTER_PASSWORD_KEY;
 pub use master_source::{
-    builtin_sources, resolve_master_source, EnvSource, FileSource, GpgAgentSource, MasterSource,
-    PinentrySource, SystemPropertySource,
-};
-pub use security_file::{
-    legacy_dispatcher_location, legacy_location, maven4_location, read_legacy, read_maven4,
-    DispatcherConfig, LegacySecurityFile, Maven4SecurityFile, MAX_RELOCATIONS,
+    resolve_master_source, EnvSource, FileSource, GpgAgentSource, MasterSource, PinentrySource,
+    SystemPropertySource,
 };
 
 use crate::Secret;

@@ -12,11 +12,13 @@ use super::model::{Settings, SourceLevel};
 use super::problem::{Problem, Severity};
 use super::validate;
 use super::xml::read_settings;
+use crate::environment::Vars;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// Where one settings level comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where one settings level comes from. `Debug` shows the name of in-memory content, not the
+/// XML (which may hold passwords).
+#[derive(Clone, PartialEq, Eq)]
 pub enum SettingsSource {
     /// A file; a file that does not exist counts as empty (Maven skips missing files).
     File(PathBuf),
@@ -43,6 +45,20 @@ impl SettingsSource {
         })
     }
 
+    /// In-memory content, named for messages.
+    ///
+    /// ```
+    /// use m2resolver::settings::SettingsSource;
+    /// let s = SettingsSource::content("embedded.xml", "<settings/>");
+    /// assert_eq!(s.name(), "embedded.xml");
+    /// ```
+    pub fn content(name: impl Into<String>, xml: impl Into<String>) -> Self {
+        SettingsSource::Content {
+            name: name.into(),
+            xml: xml.into(),
+        }
+    }
+
     /// The name used in problems.
     pub fn name(&self) -> String {
         match self {
@@ -52,7 +68,32 @@ impl SettingsSource {
     }
 }
 
-/// Everything settings building depends on.
+impl std::fmt::Debug for SettingsSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingsSource::File(p) => f.debug_tuple("File").field(p).finish(),
+            SettingsSource::Content { name, xml } => f
+                .debug_struct("Content")
+                .field("name", name)
+                .field("bytes", &xml.len())
+                .finish(),
+        }
+    }
+}
+
+impl From<PathBuf> for SettingsSource {
+    fn from(path: PathBuf) -> Self {
+        SettingsSource::File(path)
+    }
+}
+
+impl From<&Path> for SettingsSource {
+    fn from(path: &Path) -> Self {
+        SettingsSource::File(path.to_path_buf())
+    }
+}
+
+/// Everything settings building depends on. `Debug` shows property and variable names only.
 #[derive(Debug, Clone, Default)]
 pub struct SettingsRequest {
     /// Installation settings (`${maven.home}/conf/settings.xml` or `-gs`).
@@ -62,11 +103,11 @@ pub struct SettingsRequest {
     /// User settings (`~/.m2/settings.xml` or `-s`).
     pub user: Option<SettingsSource>,
     /// User properties (`-D`).
-    pub user_properties: HashMap<String, String>,
+    pub user_properties: Vars,
     /// System properties (`user.home`, `java.version`, `os.name`, `env.*`, ...).
-    pub system_properties: HashMap<String, String>,
+    pub system_properties: Vars,
     /// Environment snapshot, for `${env.NAME}`.
-    pub env: HashMap<String, String>,
+    pub env: Vars,
 }
 
 /// The outcome: effective settings and every problem, in Maven's order.
@@ -76,6 +117,9 @@ pub struct SettingsResult {
     pub effective: Settings,
     /// All problems of reading, validation, merging and interpolation.
     pub problems: Vec<Problem>,
+    /// The level and source name that gave `<localRepository>` (the user file unless it has
+    /// none; Maven merges the value from the global file only then).
+    pub local_repository_source: Option<(SourceLevel, String)>,
 }
 
 impl SettingsResult {
@@ -99,16 +143,6 @@ pub struct Locations {
 impl Locations {
     /// Computes Maven's default locations. `maven.home` comes from the properties, else the
     /// `M2_HOME` or `MAVEN_HOME` variable; `user.home` from the properties, else `HOME`.
-    ///
-    /// ```
-    /// use std::collections::HashMap;
-    /// use m2resolver::settings::builder::Locations;
-    /// let props: HashMap<String, String> = [("user.home".to_string(), "/home/a".to_string())].into();
-    /// let env: HashMap<String, String> = [("M2_HOME".to_string(), "/opt/maven".to_string())].into();
-    /// let l = Locations::from_properties(&props, &env);
-    /// assert_eq!(l.user, std::path::Path::new("/home/a/.m2/settings.xml"));
-    /// assert_eq!(l.global.as_deref(), Some(std::path::Path::new("/opt/maven/conf/settings.xml")));
-    /// ```
     pub fn from_properties(
         properties: &HashMap<String, String>,
         env: &HashMap<String, String>,
@@ -138,21 +172,6 @@ pub fn user_home(properties: &HashMap<String, String>, env: &HashMap<String, Str
 }
 
 /// Builds the effective settings.
-///
-/// ```
-/// use m2resolver::settings::builder::{build, SettingsRequest, SettingsSource};
-/// let request = SettingsRequest {
-///     user: Some(SettingsSource::Content {
-///         name: "settings.xml".into(),
-///         xml: "<settings><localRepository>${user.home}/repo</localRepository></settings>".into(),
-///     }),
-///     system_properties: [("user.home".to_string(), "/home/a".to_string())].into(),
-///     ..Default::default()
-/// };
-/// let result = build(&request);
-/// assert!(!result.has_errors());
-/// assert_eq!(result.effective.local_repository.as_deref(), Some("/home/a/repo"));
-/// ```
 pub fn build(request: &SettingsRequest) -> SettingsResult {
     let mut problems = Vec::new();
     let global = read_level(request.global.as_ref(), SourceLevel::Global, &mut problems);
@@ -162,6 +181,15 @@ pub fn build(request: &SettingsRequest) -> SettingsResult {
         &mut problems,
     );
     let mut effective = read_level(request.user.as_ref(), SourceLevel::User, &mut problems);
+    let has_local = |s: &Settings| s.local_repository.as_deref().is_some_and(|l| !l.is_empty());
+    let local_repository_source = [
+        (&effective, SourceLevel::User, request.user.as_ref()),
+        (&project, SourceLevel::Project, request.project.as_ref()),
+        (&global, SourceLevel::Global, request.global.as_ref()),
+    ]
+    .into_iter()
+    .find(|(s, _, _)| has_local(s))
+    .map(|(_, level, source)| (level, source.map(SettingsSource::name).unwrap_or_default()));
     let mut lower = project;
     merge(&mut lower, global);
     merge(&mut effective, lower);
@@ -174,6 +202,7 @@ pub fn build(request: &SettingsRequest) -> SettingsResult {
     SettingsResult {
         effective,
         problems,
+        local_repository_source,
     }
 }
 
@@ -297,5 +326,45 @@ mod tests {
             ..Default::default()
         };
         assert!(build(&request).has_errors());
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_from_properties() {
+        use crate::settings::builder::Locations;
+        use std::collections::HashMap;
+        let props: HashMap<String, String> =
+            [("user.home".to_string(), "/home/a".to_string())].into();
+        let env: HashMap<String, String> =
+            [("M2_HOME".to_string(), "/opt/maven".to_string())].into();
+        let l = Locations::from_properties(&props, &env);
+        assert_eq!(l.user, std::path::Path::new("/home/a/.m2/settings.xml"));
+        assert_eq!(
+            l.global.as_deref(),
+            Some(std::path::Path::new("/opt/maven/conf/settings.xml"))
+        );
+    }
+
+    #[test]
+    fn doc_build() {
+        use crate::settings::builder::{build, SettingsRequest, SettingsSource};
+        let request = SettingsRequest {
+            user: Some(SettingsSource::Content {
+                name: "settings.xml".into(),
+                xml: "<settings><localRepository>${user.home}/repo</localRepository></settings>"
+                    .into(),
+            }),
+            system_properties: [("user.home".to_string(), "/home/a".to_string())].into(),
+            ..Default::default()
+        };
+        let result = build(&request);
+        assert!(!result.has_errors());
+        assert_eq!(
+            result.effective.local_repository.as_deref(),
+            Some("/home/a/repo")
+        );
     }
 }

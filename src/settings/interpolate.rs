@@ -16,7 +16,7 @@
 
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
-use crate::secret::Secret;
+use crate::secret::SettingsSecret;
 use std::collections::HashMap;
 
 /// Where `${...}` expressions are looked up.
@@ -46,38 +46,62 @@ impl ValueSources<'_> {
 /// A reference cycle, e.g. `a` → `${b}` → `${a}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CycleError {
-    /// The expressions of the cycle, outermost first.
+    /// The expressions being resolved when the cycle showed up, outermost first, then the
+    /// expression that repeats.
     pub chain: Vec<String>,
+    /// The whole `${...}` text of the repeating expression.
+    pub whole: String,
+}
+
+impl CycleError {
+    /// The cycle itself: from the first occurrence of the repeating expression to the end of
+    /// the chain, without the repetition.
+    pub fn cycle(&self) -> &[String] {
+        let (last, before) = self.chain.split_last().unwrap_or((&self.chain[0], &[]));
+        let at = before.iter().position(|e| e == last).unwrap_or(0);
+        &before[at..]
+    }
 }
 
 /// Bound on substitutions per value: guards against pathological inputs.
 const MAX_STEPS: usize = 10_000;
 
-/// One match of Maven's expression pattern `\$\{(settings)?(.+?)\}` (no `DOTALL`).
+/// Which of plexus-interpolation's `RegexBasedInterpolator` patterns applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// `\$\{(settings)?(.+?)\}`: the settings interpolator (an optional `settings` prefix).
+    Settings,
+    /// `\$\{(.+?)\}`: the default pattern (profile `<file>` activation).
+    Plain,
+}
+
+/// One match of the pattern.
 struct Expr {
     /// Byte range of the whole `${...}`.
     start: usize,
     end: usize,
-    /// Byte range of group 2 (the expression after an optional `settings` prefix).
+    /// Byte offset of the expression (after an optional `settings` prefix).
     expr_start: usize,
 }
 
+/// Characters Java's `.` does not match (without `DOTALL`).
+fn is_java_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
 /// Finds the leftmost match at or after `from`, with the regex's semantics: the optional
-/// `settings` prefix is taken when something (other than a newline or `}`) follows it before a
-/// `}`; `.+?` is the shortest non-empty run without a newline that ends before a `}`.
-fn find_expr(text: &str, from: usize) -> Option<Expr> {
-    let bytes = text.as_bytes();
+/// `settings` prefix is taken when the rest still matches; `.+?` is the shortest non-empty run
+/// without a line terminator that ends before a `}` (its first character may be a `}`).
+fn find_expr(text: &str, from: usize, pattern: Pattern) -> Option<Expr> {
     let mut at = from;
     while let Some(rel) = text.get(at..)?.find("${") {
         let start = at + rel;
         let body = start + 2;
         // With the prefix first (the group is greedy), then without it.
-        let candidates = [
-            text[body..].starts_with("settings").then_some(body + 8),
-            Some(body),
-        ];
-        for expr_start in candidates.into_iter().flatten() {
-            if let Some(end) = lazy_close(bytes, expr_start) {
+        let prefixed = (pattern == Pattern::Settings && text[body..].starts_with("settings"))
+            .then_some(body + 8);
+        for expr_start in [prefixed, Some(body)].into_iter().flatten() {
+            if let Some(end) = lazy_close(text, expr_start) {
                 return Some(Expr {
                     start,
                     end,
@@ -90,41 +114,41 @@ fn find_expr(text: &str, from: usize) -> Option<Expr> {
     None
 }
 
-/// For `.+?\}` starting at `i`: the offset just after the closing `}`.
-fn lazy_close(bytes: &[u8], i: usize) -> Option<usize> {
-    // `.` must match at least one byte that is not a newline (a `}` counts for `.`).
-    match bytes.get(i) {
-        None | Some(b'\n') | Some(b'\r') => return None,
-        _ => {}
+/// For `.+?\}` starting at byte `i`: the offset just after the closing `}`.
+fn lazy_close(text: &str, i: usize) -> Option<usize> {
+    let mut chars = text[i..].char_indices();
+    match chars.next() {
+        Some((_, c)) if !is_java_line_terminator(c) => {}
+        _ => return None,
     }
-    let mut j = i + 1;
-    while let Some(&b) = bytes.get(j) {
-        match b {
-            b'}' => return Some(j + 1),
-            b'\n' | b'\r' => return None,
-            _ => j += 1,
+    for (j, c) in chars {
+        if c == '}' {
+            return Some(i + j + 1);
+        }
+        if is_java_line_terminator(c) {
+            return None;
         }
     }
     None
 }
 
-/// Interpolates one value as plexus-interpolation's `RegexBasedInterpolator` would.
-///
-/// ```
-/// use std::collections::HashMap;
-/// use m2resolver::settings::interpolate::{interpolate_value, ValueSources};
-/// let user: HashMap<String, String> = [("a".to_string(), "x${b}".to_string()), ("b".to_string(), "y".to_string())].into();
-/// let src = ValueSources { user_properties: Some(&user), ..Default::default() };
-/// assert_eq!(interpolate_value("${a}/${settings.b}/${nope}", &src).unwrap(), "xy/y/${nope}");
-/// ```
-pub fn interpolate_value(input: &str, sources: &ValueSources<'_>) -> Result<String, CycleError> {
+/// plexus-interpolation's `RegexBasedInterpolator`: a leading `.` of an expression is dropped;
+/// resolved values are interpolated recursively and replace every occurrence of the whole
+/// expression; unresolved expressions stay as written; a cycle is an error. The one `${}`
+/// interpolator of the library (settings values and profile `<file>` paths).
+pub(crate) fn interpolate(
+    input: &str,
+    pattern: Pattern,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<String, CycleError> {
     let mut stack = Vec::new();
-    interpolate_inner(input, sources, &mut stack)
+    interpolate_inner(input, pattern, lookup, &mut stack)
 }
 
 fn interpolate_inner(
     input: &str,
-    sources: &ValueSources<'_>,
+    pattern: Pattern,
+    lookup: &dyn Fn(&str) -> Option<String>,
     stack: &mut Vec<String>,
 ) -> Result<String, CycleError> {
     if !input.contains("${") {
@@ -132,33 +156,38 @@ fn interpolate_inner(
     }
     let mut result = input.to_string();
     let mut from = 0;
-    let mut steps = 0;
-    while let Some(m) = find_expr(&result, from) {
-        steps += 1;
-        if steps > MAX_STEPS {
+    // Each round either replaces an expression (which restarts the scan) or moves past one.
+    for _ in 0..MAX_STEPS {
+        let Some(m) = find_expr(&result, from, pattern) else {
             break;
-        }
-        let whole_text = result[m.start..m.end].to_string();
-        let end = m.end;
+        };
+        let whole = result[m.start..m.end].to_string();
         let expr = &result[m.expr_start..m.end - 1];
         let real = expr.strip_prefix('.').unwrap_or(expr).to_string();
         if stack.contains(&real) {
             let mut chain = stack.clone();
             chain.push(real);
-            return Err(CycleError { chain });
+            return Err(CycleError { chain, whole });
         }
-        match sources.lookup(&real).map(str::to_string) {
+        match lookup(&real) {
             Some(value) => {
                 stack.push(real);
-                let value = interpolate_inner(&value, sources, stack);
+                let value = interpolate_inner(&value, pattern, lookup, stack);
                 stack.pop();
-                result = result.replace(&whole_text, &value?);
+                result = result.replace(&whole, &value?);
                 from = 0;
             }
-            None => from = end,
+            None => from = m.end,
         }
     }
     Ok(result)
+}
+
+/// Interpolates one value as Maven's settings interpolator would.
+pub fn interpolate_value(input: &str, sources: &ValueSources<'_>) -> Result<String, CycleError> {
+    interpolate(input, Pattern::Settings, &|e| {
+        sources.lookup(e).map(str::to_string)
+    })
 }
 
 /// Interpolates every string field of `settings`. On a cycle the settings are left untouched
@@ -239,12 +268,12 @@ impl Walker<'_, '_> {
         }
     }
 
-    fn secret(&mut self, value: &mut Option<Secret>) {
+    fn secret(&mut self, value: &mut Option<SettingsSecret>) {
         if let Some(v) = value {
-            if self.restoring || v.expose().contains("${") {
-                let mut clear = v.expose().to_string();
-                self.s(&mut clear);
-                *v = Secret::new(clear);
+            if self.restoring || v.as_written().contains("${") {
+                let mut text = v.as_written().to_string();
+                self.s(&mut text);
+                *v = SettingsSecret::new(text);
             } else {
                 self.visit += 1;
             }
@@ -338,6 +367,40 @@ impl Walker<'_, '_> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn one_interpolator_two_patterns() {
+        let lookup = |e: &str| match e {
+            "a" => Some("A".to_string()),
+            "settings" => Some("S".to_string()),
+            _ => None,
+        };
+        // (input, settings pattern, plain pattern)
+        let cases = [
+            ("${settings.a}", "A", "${settings.a}"),
+            ("${settings}", "S", "S"),
+            ("${.a}", "A", "A"),
+            ("${a\u{2028}}", "${a\u{2028}}", "${a\u{2028}}"),
+            ("${a\u{85}}x${a}", "${a\u{85}}xA", "${a\u{85}}xA"),
+        ];
+        for (input, settings, plain) in cases {
+            assert_eq!(
+                interpolate(input, Pattern::Settings, &lookup).unwrap(),
+                settings,
+                "{input:?}"
+            );
+            assert_eq!(
+                interpolate(input, Pattern::Plain, &lookup).unwrap(),
+                plain,
+                "{input:?}"
+            );
+        }
+        let cyclic = |e: &str| Some(format!("${{{}}}", if e == "x" { "y" } else { "x" }));
+        let err = interpolate("${x}", Pattern::Plain, &cyclic).unwrap_err();
+        assert_eq!(err.chain, ["x", "y", "x"]);
+        assert_eq!(err.cycle(), ["x", "y"]);
+        assert_eq!(err.whole, "${x}");
+    }
+
     fn map(pairs: &[(&str, &str)]) -> HashMap<String, String> {
         pairs
             .iter()
@@ -413,7 +476,7 @@ mod tests {
             ..Settings::default()
         };
         s.proxies.push(Proxy {
-            password: Some(Secret::new("${ok}")),
+            password: Some(SettingsSecret::new("${ok}")),
             ..Proxy::default()
         });
         let problems = interpolate_settings(&mut s, &src);
@@ -432,7 +495,7 @@ mod tests {
         let mut s = Settings::default();
         s.proxies.push(Proxy {
             host: Some("${h}".into()),
-            password: Some(Secret::new("${pw}")),
+            password: Some(SettingsSecret::new("${pw}")),
             ..Proxy::default()
         });
         s.servers.push(Server {
@@ -447,9 +510,35 @@ mod tests {
         });
         assert!(interpolate_settings(&mut s, &src).is_empty());
         assert_eq!(s.proxies[0].host.as_deref(), Some("host.example"));
-        assert_eq!(s.proxies[0].password.as_ref().unwrap().expose(), "p&<>w");
+        assert_eq!(
+            s.proxies[0].password.as_ref().unwrap().as_written(),
+            "p&<>w"
+        );
         let conf = s.servers[0].configuration.as_ref().unwrap();
         assert_eq!(conf.text.as_deref(), Some("host.example"));
         assert_eq!(conf.attributes[0].1, "p&<>w");
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_interpolate_value() {
+        use crate::settings::interpolate::{interpolate_value, ValueSources};
+        use std::collections::HashMap;
+        let user: HashMap<String, String> = [
+            ("a".to_string(), "x${b}".to_string()),
+            ("b".to_string(), "y".to_string()),
+        ]
+        .into();
+        let src = ValueSources {
+            user_properties: Some(&user),
+            ..Default::default()
+        };
+        assert_eq!(
+            interpolate_value("${a}/${settings.b}/${nope}", &src).unwrap(),
+            "xy/y/${nope}"
+        );
     }
 }

@@ -12,20 +12,6 @@ use super::model::{Repository, Settings};
 use std::collections::HashSet;
 
 /// Merges `recessive` into `dominant` (Maven: `merge(user, global, "global-level")`).
-///
-/// ```
-/// use m2resolver::settings::{merge::merge, Settings, Server};
-/// let mut user = Settings::default();
-/// user.servers.push(Server { id: "a".into(), username: Some("user".into()), ..Server::default() });
-/// let mut global = Settings::default();
-/// global.offline = true;
-/// global.servers.push(Server { id: "a".into(), username: Some("global".into()), ..Server::default() });
-/// global.servers.push(Server { id: "b".into(), ..Server::default() });
-/// merge(&mut user, global);
-/// let ids: Vec<_> = user.servers.iter().map(|s| (s.id.as_str(), s.username.as_deref())).collect();
-/// assert_eq!(ids, [("a", Some("user")), ("b", None)]);
-/// assert!(!user.offline, "global offline is ignored");
-/// ```
 pub fn merge(dominant: &mut Settings, recessive: Settings) {
     merge_strings(&mut dominant.active_profiles, recessive.active_profiles);
     merge_strings(&mut dominant.plugin_groups, recessive.plugin_groups);
@@ -142,5 +128,41 @@ mod tests {
         g.local_repository = Some("/global".into());
         merge(&mut u, g);
         assert_eq!(u.local_repository.as_deref(), Some("/user"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_merge() {
+        use crate::settings::{merge::merge, Server, Settings};
+        let mut user = Settings::default();
+        user.servers.push(Server {
+            id: "a".into(),
+            username: Some("user".into()),
+            ..Server::default()
+        });
+        let mut global = Settings {
+            offline: true,
+            ..Settings::default()
+        };
+        global.servers.push(Server {
+            id: "a".into(),
+            username: Some("global".into()),
+            ..Server::default()
+        });
+        global.servers.push(Server {
+            id: "b".into(),
+            ..Server::default()
+        });
+        merge(&mut user, global);
+        let ids: Vec<_> = user
+            .servers
+            .iter()
+            .map(|s| (s.id.as_str(), s.username.as_deref()))
+            .collect();
+        assert_eq!(ids, [("a", Some("user")), ("b", None)]);
+        assert!(!user.offline, "global offline is ignored");
     }
 }

@@ -5,19 +5,23 @@
 //! profiles. It does not decrypt passwords ([`crate::security`]) nor build repositories
 //! ([`crate::repository`]).
 //!
-//! Order of the pipeline, one file per step: [`xml`] (reading, over [`dom`]) → [`validate`]
-//! (each raw file) → [`merge`] → [`interpolate`], driven by [`builder`]; then [`profiles`].
+//! Order of the pipeline, one file per step: `xml` (reading, over `dom`) → `validate`
+//! (each raw file) → `merge` → `interpolate`, driven by `builder`; then `profiles`.
 
-pub mod builder;
-pub mod dom;
-pub mod interpolate;
-pub mod merge;
-pub mod model;
-pub mod problem;
-pub mod profiles;
-pub mod validate;
+pub(crate) mod builder;
+pub(crate) mod dom;
+pub(crate) mod interpolate;
+pub(crate) mod merge;
+pub(crate) mod model;
+pub(crate) mod problem;
+pub(crate) mod profiles;
+pub(crate) mod validate;
 mod xhtml_entities;
-pub mod xml;
+pub(crate) mod xml;
 
+#[cfg(test)]
+mod proptests;
+
+pub use builder::{build, SettingsRequest, SettingsResult, SettingsSource};
 pub use model::*;
 pub use problem::{Problem, Severity, Stage};

@@ -7,7 +7,8 @@
 //! Every list element remembers where it was written ([`Origin`]) so diagnostics and
 //! `m2r explain` can point at the file, line and column.
 
-use crate::secret::Secret;
+use crate::secret::SettingsSecret;
+use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -114,7 +115,7 @@ pub struct Proxy {
     /// `<username>`.
     pub username: Option<String>,
     /// `<password>`, as written (possibly `{...}` encrypted).
-    pub password: Option<Secret>,
+    pub password: Option<SettingsSecret>,
     /// `<port>`, default 8080; 0 when the text is not an integer (as Maven 3's lenient reader).
     pub port: i32,
     /// `<host>` (required).
@@ -149,11 +150,11 @@ pub struct Server {
     /// `<username>`.
     pub username: Option<String>,
     /// `<password>`, as written (possibly `{...}` encrypted).
-    pub password: Option<Secret>,
+    pub password: Option<SettingsSecret>,
     /// `<privateKey>`: path to a private key file.
     pub private_key: Option<String>,
     /// `<passphrase>`, as written (possibly `{...}` encrypted).
-    pub passphrase: Option<Secret>,
+    pub passphrase: Option<SettingsSecret>,
     /// `<filePermissions>`.
     pub file_permissions: Option<String>,
     /// `<directoryPermissions>`.
@@ -202,8 +203,8 @@ impl Default for Mirror {
     }
 }
 
-/// `<profile>`.
-#[derive(Debug, Clone, PartialEq)]
+/// `<profile>`. `Debug` shows property names only (profiles often carry passphrases).
+#[derive(Clone, PartialEq)]
 pub struct Profile {
     /// `<id>`, default `default`.
     pub id: String,
@@ -229,6 +230,30 @@ impl Default for Profile {
             plugin_repositories: Vec::new(),
             origin: Origin::default(),
         }
+    }
+}
+
+impl fmt::Debug for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Profile")
+            .field("id", &self.id)
+            .field("activation", &self.activation)
+            .field("properties", &Masked(&self.properties))
+            .field("repositories", &self.repositories)
+            .field("plugin_repositories", &self.plugin_repositories)
+            .field("origin", &self.origin)
+            .finish()
+    }
+}
+
+/// Name/value pairs printed as `{name: ***}`.
+struct Masked<'a>(&'a [(String, String)]);
+
+impl fmt::Debug for Masked<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.0.iter().map(|(k, _)| (k, format_args!("***"))))
+            .finish()
     }
 }
 
@@ -346,8 +371,9 @@ impl Default for RepositoryPolicy {
     }
 }
 
-/// A free-form XML element with its position (server `<configuration>`).
-#[derive(Debug, Clone, PartialEq, Default)]
+/// A free-form XML element with its position (server `<configuration>`). `Debug` shows the
+/// structure but not texts or attribute values (header values are tokens).
+#[derive(Clone, PartialEq, Default)]
 pub struct XmlElement {
     /// Element name as written (with prefix, if any).
     pub name: String,
@@ -361,6 +387,19 @@ pub struct XmlElement {
     pub line: u32,
     /// 1-based column of the start tag.
     pub column: u32,
+}
+
+impl fmt::Debug for XmlElement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("XmlElement")
+            .field("name", &self.name)
+            .field("attributes", &Masked(&self.attributes))
+            .field("children", &self.children)
+            .field("text", &self.text.as_ref().map(|_| format_args!("***")))
+            .field("line", &self.line)
+            .field("column", &self.column)
+            .finish()
+    }
 }
 
 impl XmlElement {

@@ -24,8 +24,10 @@
 //! - the file activator expands `${basedir}` only (not `${project.basedir}`);
 //! - Maven 4's `packaging` and `condition` activations are ignored (3.x does not read them).
 
+use super::interpolate::{interpolate, Pattern};
 use super::model::{Activation, ActivationFile, ActivationOs, ActivationProperty, Profile};
 use super::problem::{Problem, Severity, Stage};
+use crate::environment::Vars;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -38,9 +40,9 @@ pub struct ActivationContext {
     pub inactive_profile_ids: Vec<String>,
     /// JVM-style system properties: `java.version`, `os.name`, `os.arch`, `os.version`,
     /// `path.separator`, `env.*`, and every `-D` property (Maven copies them here too).
-    pub system_properties: HashMap<String, String>,
+    pub system_properties: Vars,
     /// User properties (`-D`); looked up before system properties.
-    pub user_properties: HashMap<String, String>,
+    pub user_properties: Vars,
     /// The project base directory (`${basedir}` and the anchor of relative `<file>` paths).
     pub project_dir: Option<PathBuf>,
 }
@@ -58,25 +60,6 @@ pub struct ActivationResult {
 
 /// Selects the active settings profiles as Maven 3.8.7's `DefaultProfileSelector` does for
 /// external profiles.
-///
-/// ```
-/// use m2resolver::settings::profiles::{select_active_profiles, ActivationContext};
-/// use m2resolver::settings::{Activation, ActivationProperty, Profile};
-///
-/// let by_property = Profile {
-///     id: "ci".into(),
-///     activation: Some(Activation {
-///         property: Some(ActivationProperty { name: Some("env.CI".into()), value: None }),
-///         ..Activation::default()
-///     }),
-///     ..Profile::default()
-/// };
-/// let mut ctx = ActivationContext::default();
-/// ctx.system_properties.insert("env.CI".into(), "true".into());
-/// let result = select_active_profiles(&[by_property], &ctx);
-/// assert_eq!(result.active, vec![0]);
-/// assert!(result.problems.is_empty());
-/// ```
 pub fn select_active_profiles(profiles: &[Profile], ctx: &ActivationContext) -> ActivationResult {
     let activated: HashSet<&str> = ctx.active_profile_ids.iter().map(String::as_str).collect();
     let deactivated: HashSet<&str> = ctx
@@ -559,9 +542,15 @@ pub(crate) fn file_matches_with(
             .or_else(|| ctx.system_properties.get(expr))
             .cloned()
     };
-    let interpolated = match interpolate(path, &lookup) {
+    let interpolated = match interpolate(path, Pattern::Plain, &lookup) {
         Ok(p) => p,
-        Err(cycle) => {
+        Err(c) => {
+            let cycle = ActivatorError::InterpolationCycle(format!(
+                "Resolving expression: '{}': Detected the following recursive expression cycle in '{}': [{}]",
+                c.whole,
+                c.chain.last().map(String::as_str).unwrap_or_default(),
+                c.cycle().join(", ")
+            ));
             problems.push(ActivatorProblem::error(format!(
                 "Failed to interpolate file location {path} for profile {id}: {cycle}"
             )));
@@ -577,83 +566,6 @@ pub(crate) fn file_matches_with(
     }
     let exists = java_file_exists(&aligned);
     exists != missing
-}
-
-/// plexus-interpolation's `RegexBasedInterpolator` with its default pattern `\$\{(.+?)\}`:
-/// a leading `.` of the expression is dropped; resolved values are interpolated recursively and
-/// replace every occurrence of the whole expression; unresolved expressions stay as written; a
-/// cycle is an error.
-fn interpolate(
-    input: &str,
-    lookup: &dyn Fn(&str) -> Option<String>,
-) -> Result<String, ActivatorError> {
-    let mut stack = Vec::new();
-    interpolate_with(input, lookup, &mut stack)
-}
-
-fn interpolate_with(
-    input: &str,
-    lookup: &dyn Fn(&str) -> Option<String>,
-    stack: &mut Vec<String>,
-) -> Result<String, ActivatorError> {
-    let mut result = input.to_string();
-    let mut search_from = 0;
-    // Each round either replaces an expression (which restarts the scan) or moves past one; the
-    // bound only guards against pathological inputs that grow on every replacement.
-    for _ in 0..10_000 {
-        let Some((start, end)) = find_expression(&result, search_from) else {
-            break;
-        };
-        let whole = result[start..end].to_string();
-        let inner = &whole[2..whole.len() - 1];
-        let expr = inner.strip_prefix('.').unwrap_or(inner).to_string();
-        if let Some(at) = stack.iter().position(|e| *e == expr) {
-            let cycle = stack[at..].join(", ");
-            return Err(ActivatorError::InterpolationCycle(format!(
-                "Resolving expression: '{whole}': Detected the following recursive expression cycle in '{expr}': [{cycle}]"
-            )));
-        }
-        let Some(value) = lookup(&expr) else {
-            search_from = end;
-            continue;
-        };
-        stack.push(expr);
-        let resolved = interpolate_with(&value, lookup, stack);
-        stack.pop();
-        result = result.replace(&whole, &resolved?);
-        search_from = 0;
-    }
-    Ok(result)
-}
-
-/// The next match of `\$\{(.+?)\}` at or after `from`: `${`, at least one character that is not a
-/// line break, then the first `}` after it (byte range of the whole match).
-fn find_expression(s: &str, from: usize) -> Option<(usize, usize)> {
-    let mut offset = from;
-    while let Some(rel) = s.get(offset..)?.find("${") {
-        let start = offset + rel;
-        let body = &s[start + 2..];
-        let mut chars = body.char_indices();
-        if let Some((_, first)) = chars.next() {
-            if !is_java_line_terminator(first) {
-                for (i, c) in chars {
-                    if is_java_line_terminator(c) {
-                        break;
-                    }
-                    if c == '}' {
-                        return Some((start, start + 2 + i + 1));
-                    }
-                }
-            }
-        }
-        offset = start + 1;
-    }
-    None
-}
-
-/// Characters Java's `.` does not match (without DOTALL).
-fn is_java_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }
 
 /// `File.getAbsolutePath`: relative paths are resolved against the working directory, nothing is
@@ -723,7 +635,7 @@ mod tests {
     use super::*;
     use crate::settings::model::Origin;
 
-    fn props(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+    fn props(pairs: &[(&str, &str)]) -> Vars {
         pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -1171,7 +1083,11 @@ mod tests {
             ("${a\n}", "${a\n}"),
         ];
         for (input, expected) in rows {
-            assert_eq!(interpolate(input, &lookup).unwrap(), *expected, "{input:?}");
+            assert_eq!(
+                interpolate(input, Pattern::Plain, &lookup).unwrap(),
+                *expected,
+                "{input:?}"
+            );
         }
     }
 
@@ -1379,6 +1295,33 @@ mod tests {
             ..ActivationContext::default()
         };
         let result = select_active_profiles(&[p], &ctx);
+        assert_eq!(result.active, vec![0]);
+        assert!(result.problems.is_empty());
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_select_active_profiles() {
+        use crate::settings::profiles::{select_active_profiles, ActivationContext};
+        use crate::settings::{Activation, ActivationProperty, Profile};
+
+        let by_property = Profile {
+            id: "ci".into(),
+            activation: Some(Activation {
+                property: Some(ActivationProperty {
+                    name: Some("env.CI".into()),
+                    value: None,
+                }),
+                ..Activation::default()
+            }),
+            ..Profile::default()
+        };
+        let mut ctx = ActivationContext::default();
+        ctx.system_properties.insert("env.CI".into(), "true".into());
+        let result = select_active_profiles(&[by_property], &ctx);
         assert_eq!(result.active, vec![0]);
         assert!(result.problems.is_empty());
     }

@@ -30,21 +30,6 @@ const LOCAL_ID_TEXT: &str = "must not be 'local', this identifier is reserved fo
 ///
 /// `source` names the file (it becomes [`Problem::source`]). Problems come in Maven's order:
 /// plugin registry, plugin groups, servers, mirrors, profiles (with their repositories), proxies.
-///
-/// ```
-/// use m2resolver::settings::validate::validate;
-/// use m2resolver::settings::{Mirror, Settings, Severity};
-///
-/// let settings = Settings {
-///     mirrors: vec![Mirror { id: "local".into(), mirror_of: Some("*".into()), ..Mirror::default() }],
-///     ..Settings::default()
-/// };
-/// let problems = validate(&settings, "settings.xml");
-/// assert_eq!(problems.len(), 2);
-/// assert_eq!(problems[0].severity, Severity::Warning);
-/// assert!(problems[0].message.starts_with("'mirrors.mirror.id' must not be 'local'"));
-/// assert_eq!(problems[1].message, "'mirrors.mirror.url' for local is missing");
-/// ```
 pub fn validate(settings: &Settings, source: &str) -> Vec<Problem> {
     let mut v = Violations::new(source);
 
@@ -167,15 +152,6 @@ pub fn validate(settings: &Settings, source: &str) -> Vec<Problem> {
 
 /// Maven 4's warnings for project settings (`.mvn/settings.xml`, rule #21): what project settings
 /// may not set. Maven ignores these values afterwards; the warnings say so.
-///
-/// ```
-/// use m2resolver::settings::validate::validate_project_settings;
-/// use m2resolver::settings::Settings;
-///
-/// let settings = Settings { offline: true, ..Settings::default() };
-/// let problems = validate_project_settings(&settings, ".mvn/settings.xml");
-/// assert_eq!(problems[0].message, "'offline' is not supported on project settings.");
-/// ```
 pub fn validate_project_settings(settings: &Settings, source: &str) -> Vec<Problem> {
     const IS: &str = "is not supported on project settings.";
     const ARE: &str = "are not supported on project settings.";
@@ -397,7 +373,7 @@ fn java_is_whitespace(c: char) -> bool {
 mod tests {
     use super::*;
     use crate::settings::model::{Mirror, Profile, Proxy, Server};
-    use crate::Secret;
+    use crate::SettingsSecret;
 
     fn server(id: &str) -> Server {
         Server {
@@ -797,9 +773,9 @@ mod tests {
                 Server {
                     id: "s".into(),
                     username: Some("u".into()),
-                    password: Some(Secret::new("pw")),
+                    password: Some(SettingsSecret::new("pw")),
                     private_key: Some("k".into()),
-                    passphrase: Some(Secret::new("pp")),
+                    passphrase: Some(SettingsSecret::new("pp")),
                     file_permissions: Some("644".into()),
                     directory_permissions: Some("755".into()),
                     aliases: vec!["a".into()],
@@ -841,5 +817,50 @@ mod tests {
             ..Settings::default()
         };
         assert!(validate_project_settings(&empty_local, "x").is_empty());
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_validate() {
+        use crate::settings::validate::validate;
+        use crate::settings::{Mirror, Settings, Severity};
+
+        let settings = Settings {
+            mirrors: vec![Mirror {
+                id: "local".into(),
+                mirror_of: Some("*".into()),
+                ..Mirror::default()
+            }],
+            ..Settings::default()
+        };
+        let problems = validate(&settings, "settings.xml");
+        assert_eq!(problems.len(), 2);
+        assert_eq!(problems[0].severity, Severity::Warning);
+        assert!(problems[0]
+            .message
+            .starts_with("'mirrors.mirror.id' must not be 'local'"));
+        assert_eq!(
+            problems[1].message,
+            "'mirrors.mirror.url' for local is missing"
+        );
+    }
+
+    #[test]
+    fn doc_validate_project_settings() {
+        use crate::settings::validate::validate_project_settings;
+        use crate::settings::Settings;
+
+        let settings = Settings {
+            offline: true,
+            ..Settings::default()
+        };
+        let problems = validate_project_settings(&settings, ".mvn/settings.xml");
+        assert_eq!(
+            problems[0].message,
+            "'offline' is not supported on project settings."
+        );
     }
 }

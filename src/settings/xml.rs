@@ -15,7 +15,7 @@
 use super::dom::{self, DomError, LineIndex, Node};
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
-use crate::secret::Secret;
+use crate::secret::SettingsSecret;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -30,19 +30,13 @@ pub struct ReadOutcome {
 
 impl ReadOutcome {
     /// True when a FATAL problem stopped the reading.
+    #[cfg(test)]
     pub fn is_fatal(&self) -> bool {
         self.problems.iter().any(|p| p.severity == Severity::Fatal)
     }
 }
 
 /// Reads settings from bytes. `source` names the input in messages (usually the path as given).
-///
-/// ```
-/// use m2resolver::settings::{xml, SourceLevel};
-/// let out = xml::read_settings(b"<settings><offline>true</offline></settings>", "settings.xml", SourceLevel::User, None);
-/// assert!(out.settings.offline);
-/// assert!(out.problems.is_empty());
-/// ```
 pub fn read_settings(
     bytes: &[u8],
     source: &str,
@@ -104,24 +98,6 @@ pub fn read_settings(
             pos: Some(mapper.index.pos(offset)),
             unreadable: false,
         }),
-    }
-}
-
-/// Reads settings from a file. A missing file is an error of the caller's choosing: use
-/// [`super::builder`] for Maven's "missing default file counts as empty" rule.
-pub fn read_settings_file(path: &Path, level: SourceLevel) -> ReadOutcome {
-    let source = path.display().to_string();
-    match crate::bounded::read_regular_file(path, dom::MAX_INPUT_BYTES as u64) {
-        Ok(bytes) => read_settings(&bytes, &source, level, Some(path)),
-        Err(e) => ReadOutcome {
-            settings: Settings::default(),
-            problems: vec![Problem::new(
-                Severity::Fatal,
-                Stage::Build,
-                &source,
-                format!("Non-readable settings {source}: {e}"),
-            )],
-        },
     }
 }
 
@@ -363,7 +339,7 @@ impl Mapper<'_> {
                 "active" => p.active = self.bool_field(&mut seen, c, true)?,
                 "protocol" => p.protocol = self.field(&mut seen, c)?,
                 "username" => p.username = Some(self.field(&mut seen, c)?),
-                "password" => p.password = Some(Secret::new(self.field(&mut seen, c)?)),
+                "password" => p.password = Some(SettingsSecret::new(self.field(&mut seen, c)?)),
                 "port" => p.port = self.int_field(&mut seen, c)?,
                 "host" => p.host = Some(self.field(&mut seen, c)?),
                 "nonProxyHosts" => p.non_proxy_hosts = Some(self.field(&mut seen, c)?),
@@ -385,9 +361,9 @@ impl Mapper<'_> {
             match c.name {
                 "id" => s.id = self.field(&mut seen, c)?,
                 "username" => s.username = Some(self.field(&mut seen, c)?),
-                "password" => s.password = Some(Secret::new(self.field(&mut seen, c)?)),
+                "password" => s.password = Some(SettingsSecret::new(self.field(&mut seen, c)?)),
                 "privateKey" => s.private_key = Some(self.field(&mut seen, c)?),
-                "passphrase" => s.passphrase = Some(Secret::new(self.field(&mut seen, c)?)),
+                "passphrase" => s.passphrase = Some(SettingsSecret::new(self.field(&mut seen, c)?)),
                 "filePermissions" => s.file_permissions = Some(self.field(&mut seen, c)?),
                 "directoryPermissions" => s.directory_permissions = Some(self.field(&mut seen, c)?),
                 "configuration" => {
@@ -767,5 +743,22 @@ mod tests {
         assert_eq!(o.problems.len(), 1);
         assert_eq!(o.settings.repositories[0].id.as_deref(), Some("r"));
         assert_eq!(o.settings.servers[0].aliases, vec!["t".to_string()]);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_read_settings() {
+        use crate::settings::{xml, SourceLevel};
+        let out = xml::read_settings(
+            b"<settings><offline>true</offline></settings>",
+            "settings.xml",
+            SourceLevel::User,
+            None,
+        );
+        assert!(out.settings.offline);
+        assert!(out.problems.is_empty());
     }
 }

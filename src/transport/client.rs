@@ -1,41 +1,57 @@
 //! [`Transport`]: GET requests to remote repositories the way Maven Resolver's HTTP transport makes
-//! them, over a pool of reqwest clients (rustls, HTTP/1.1 and HTTP/2, keep-alive).
+//! them, over hyper's pooled client (HTTP/1.1 keep-alive and HTTP/2, also through tunnels) with
+//! m2r's own [`crate::transport::connector`].
 //!
 //! What it owns:
 //! - one client per distinct proxy configuration and timeout pair, shared by every repository
 //!   that uses the same proxy (connection reuse across repositories on the same host);
+//! - the session: the routes that failed ([`crate::transport::route`]) and the authentication
+//!   learned per proxy and per server ([`crate::transport::auth`]), so that later connections
+//!   answer preemptively and a rejected proxy password fails at once;
 //! - the repository's proxy: `http`/`https` kinds are plain-HTTP proxies (CONNECT for https
-//!   targets) with `Proxy-Authorization`; `socks5`/`socks5h` use SOCKS5 with user/password
-//!   (spec §5.4; SOCKS is beyond Maven);
+//!   targets, absolute-form requests for http ones) whose `407` challenges are answered (Basic,
+//!   Digest, NTLM); `socks5`/`socks5h` use SOCKS5 with user/password (spec §5.4; beyond Maven);
 //! - credentials: `Authorization: Basic` sent preemptively, but only to URLs under the
 //!   repository's base URL ([`crate::transport::scope`]) — redirects are followed here (at most
-//!   5, like Resolver) and a redirect anywhere else is made without it; a path that would
-//!   leave the base is not requested at all;
+//!   5, like Resolver) and a redirect anywhere else is made without it; a path that would leave
+//!   the base is not requested at all; a `401` asking for Digest is answered once per request
+//!   and Digest used from then on;
 //! - limits ([`crate::transport::limits`]): in-memory bodies have a ceiling
 //!   ([`DEFAULT_MAX_IN_MEMORY`] unless the caller says less), every body a low-speed limit and a
 //!   `Content-Length` check;
 //! - headers: `Cache-Control: no-cache, no-store` and `Pragma: no-cache`, then the server's
-//!   `httpHeaders` (spec §8.9); no transparent decompression (reqwest's gzip feature is off), so
-//!   `.tar.gz` bytes arrive as stored;
-//! - timeouts (`connectTimeout`, `requestTimeout` as the read-inactivity timeout) and bounded
-//!   retries of network errors, 408/429/5xx ([`RetryPolicy`]).
-//!
-//! - `file:` repositories are read from disk (a missing file is a 404); other protocols are refused
-//!   with a clear error.
+//!   `httpHeaders` (spec §8.9); no transparent decompression, so `.tar.gz` bytes arrive as stored;
+//! - timeouts (`connectTimeout` per route, `requestTimeout` as the read-inactivity timeout) and
+//!   bounded retries of network errors, 408/429/5xx ([`RetryPolicy`]);
+//! - `file:` repositories are read from disk (a missing file is a 404); other protocols are
+//!   refused with a clear error.
 //!
 //! It does not know about artifacts, checksums or the local repository ([`crate::download`]).
 
+use crate::environment::Vars;
 use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
-use crate::transport::credentials::{basic_header, looks_encrypted};
-use crate::transport::error::{redact_url, TransportError};
+use crate::transport::auth::{Answer, Authenticator, Exchange, Level, Party, Rejection};
+use crate::transport::challenge::parse_challenges;
+use crate::transport::connector::{
+    ConnectError, Connector, ConnectorConfig, ProxyKind, ProxySpec, RouteInfo,
+};
+use crate::transport::error::{redact_url, NetworkCause, TimeoutPhase, TransportError};
 use crate::transport::limits::{BodyGuard, BodyTooLarge, GuardError, LimitedBuffer, LowSpeedLimit};
 use crate::transport::retry::{status_is_retryable, RetryPolicy};
+use crate::transport::route::{self, HostResolver, RouteDatabase, RoutePlan};
 use crate::transport::scope::within_base;
-use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use crate::transport::tls;
+use crate::transport::warmup::{origin_key, Warmups};
+use bytes::Bytes;
+use http::header::{HeaderMap, HeaderName, HeaderValue};
+use http_body_util::{BodyExt, Empty};
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::{TokioExecutor, TokioTimer};
 use sha2::Digest;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use url::Url;
 
@@ -50,23 +66,29 @@ pub const MAX_REDIRECTS: usize = 5;
 /// for less with [`Transport::get_bytes_limited`] (16 MiB: Maven Central's largest
 /// `maven-metadata.xml` files are about 1 MiB).
 pub const DEFAULT_MAX_IN_MEMORY: u64 = 16 << 20;
+/// Bytes of an error page read (and dropped) after a challenge so the connection can be reused.
+const MAX_DRAINED: usize = 64 * 1024;
 
-/// Options shared by every repository.
+/// Options shared by every repository. `Debug` shows environment variable names only.
 #[derive(Debug, Clone)]
 pub struct TransportOptions {
     /// PEM files with extra trusted CA certificates, added to the system roots.
     pub extra_ca_files: Vec<PathBuf>,
     /// Environment snapshot (never the live process environment): `SSL_CERT_FILE` names one more
-    /// PEM bundle to trust.
-    pub env: HashMap<String, String>,
+    /// PEM bundle to trust; `USERDOMAIN` is NTLM's domain for user names without one, and
+    /// `COMPUTERNAME` its workstation name.
+    pub env: Vars,
     /// Retry rules for network errors and 408/429/5xx.
     pub retry: RetryPolicy,
-    /// Connect timeout when the server entry sets none.
+    /// Connect timeout (per address tried) when the server entry sets none.
     pub connect_timeout: Duration,
     /// Read-inactivity timeout when the server entry sets none.
     pub request_timeout: Duration,
     /// `User-Agent` header.
     pub user_agent: String,
+    /// Host names resolved to these addresses instead of asking the system resolver, tried in
+    /// this order (like curl's `--resolve`), for proxies and repositories alike.
+    pub resolve: HashMap<String, Vec<IpAddr>>,
     /// Abort a body when fewer than this many bytes arrive within this window
     /// ([`crate::transport::DEFAULT_LOW_SPEED`]: 1,024 bytes in 60 s).
     pub low_speed: LowSpeedLimit,
@@ -76,11 +98,12 @@ impl Default for TransportOptions {
     fn default() -> Self {
         TransportOptions {
             extra_ca_files: Vec::new(),
-            env: HashMap::new(),
+            env: Vars::new(),
             retry: RetryPolicy::default(),
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             user_agent: concat!("m2resolver/", env!("CARGO_PKG_VERSION")).to_string(),
+            resolve: HashMap::new(),
             low_speed: LowSpeedLimit::default(),
         }
     }
@@ -127,18 +150,32 @@ pub struct Fetched {
     pub retries: u32,
 }
 
-/// The HTTP side of the downloader. Cheap to share (`Arc`); thread-safe.
+type HttpClient = Client<Connector, Empty<Bytes>>;
+
+/// A pooled client and the proxy authentication generation it was built for.
+struct Pooled {
+    client: HttpClient,
+    generation: u64,
+}
+
+/// The HTTP side of the downloader. Cheap to share (`Arc`); thread-safe. One `Transport` is one
+/// session: failed routes and learned authentication schemes live as long as it does.
 pub struct Transport {
     options: TransportOptions,
-    roots: Vec<reqwest::Certificate>,
-    clients: Mutex<HashMap<String, reqwest::Client>>,
+    tls: Arc<rustls::ClientConfig>,
+    resolver: Arc<HostResolver>,
+    routes: Arc<RouteDatabase>,
+    proxy_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
+    server_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
+    clients: Mutex<HashMap<String, Pooled>>,
+    warmups: Arc<Warmups>,
 }
 
 impl std::fmt::Debug for Transport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Transport")
             .field("options", &self.options)
-            .field("extra_roots", &self.roots.len())
+            .field("clients", &self.client_count())
             .finish()
     }
 }
@@ -150,6 +187,39 @@ enum Attempt {
     Fail(TransportError),
 }
 
+/// What one repository's requests need: the client, and the proxy's and server's state.
+struct RepoSession {
+    client: HttpClient,
+    /// The client's pool key.
+    key: String,
+    /// The proxy authentication generation the client was built for.
+    generation: u64,
+    proxy: Option<Arc<Authenticator>>,
+    /// The proxy is an HTTP proxy (challenges on plain requests are answered here).
+    http_proxy: bool,
+    server: Arc<Authenticator>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A stable, non-reversible key for credentials.
+fn credentials_key(a: Option<&crate::repository::Authentication>) -> String {
+    let (user, pw) = a
+        .map(|a| {
+            (
+                a.username.clone().unwrap_or_default(),
+                a.password
+                    .as_ref()
+                    .map(|s| s.expose().to_string())
+                    .unwrap_or_default(),
+            )
+        })
+        .unwrap_or_default();
+    hex::encode(sha2::Sha256::digest(format!("{user}\0{pw}").as_bytes()))
+}
+
 impl Transport {
     /// Reads the extra CA files and `SSL_CERT_FILE` from the env snapshot.
     pub fn new(options: TransportOptions) -> Result<Self, TransportError> {
@@ -157,29 +227,19 @@ impl Transport {
         if let Some(f) = options.env.get("SSL_CERT_FILE").filter(|f| !f.is_empty()) {
             files.push(PathBuf::from(f));
         }
-        let mut roots = Vec::new();
+        let mut extra = Vec::new();
         for file in &files {
-            // A CA bundle is a few hundred KiB; /dev/zero or a FIFO here is refused unread.
-            let pem = crate::bounded::read_regular_file(file, 16 << 20)
-                .map_err(|e| TransportError::Setup(format!("cannot read CA file: {e}")))?;
-            let certs = reqwest::Certificate::from_pem_bundle(&pem).map_err(|e| {
-                TransportError::Setup(format!(
-                    "CA file {} is not a PEM bundle: {e}",
-                    file.display()
-                ))
-            })?;
-            if certs.is_empty() {
-                return Err(TransportError::Setup(format!(
-                    "CA file {} holds no PEM certificate",
-                    file.display()
-                )));
-            }
-            roots.extend(certs);
+            extra.extend(tls::read_pem_certificates(file)?);
         }
         Ok(Transport {
-            options,
-            roots,
+            tls: tls::client_config(&extra)?,
+            resolver: Arc::new(HostResolver::new(&options.resolve)),
+            routes: Arc::new(RouteDatabase::default()),
+            proxy_auth: Mutex::new(HashMap::new()),
+            server_auth: Mutex::new(HashMap::new()),
             clients: Mutex::new(HashMap::new()),
+            warmups: Arc::new(Warmups::default()),
+            options,
         })
     }
 
@@ -190,10 +250,83 @@ impl Transport {
 
     /// Number of distinct clients built so far (one per proxy configuration and timeouts).
     pub fn client_count(&self) -> usize {
-        self.clients.lock().map(|c| c.len()).unwrap_or(0)
+        lock(&self.clients).len()
     }
 
-    fn client_for(&self, repo: &RemoteRepository) -> Result<reqwest::Client, TransportError> {
+    /// The routes that failed to connect in this session (tried last from then on).
+    pub fn routes(&self) -> &RouteDatabase {
+        &self.routes
+    }
+
+    /// How `repo` is reached now: its first hop, that hop's addresses in the order they will be
+    /// tried (failed routes last), and the authentication schemes offered first.
+    pub async fn route_plan(&self, repo: &RemoteRepository) -> RoutePlan {
+        let resolved = match route::first_hop(repo) {
+            Some((host, port)) => self
+                .resolver
+                .resolve(&host, port)
+                .await
+                .map_err(|e| e.to_string()),
+            None => Err("no valid host and port".into()),
+        };
+        let proxy = self.proxy_authenticator(repo);
+        let server = self.server_authenticator(repo);
+        route::plan(
+            repo,
+            move |_, _| resolved,
+            &self.routes,
+            proxy.as_deref(),
+            &server,
+        )
+    }
+
+    fn proxy_authenticator(&self, repo: &RemoteRepository) -> Option<Arc<Authenticator>> {
+        let p = repo.proxy.as_ref()?;
+        if ProxyKind::from_kind(&p.kind) != ProxyKind::Http {
+            return None;
+        }
+        let key = format!(
+            "{}|{}|{}",
+            route::proxy_label(p),
+            p.kind.to_ascii_lowercase(),
+            credentials_key(p.auth.as_ref())
+        );
+        let mut map = lock(&self.proxy_auth);
+        Some(
+            map.entry(key)
+                .or_insert_with(|| {
+                    Arc::new(Authenticator::new(
+                        Party::Proxy,
+                        proxy_display(p),
+                        p.auth.as_ref(),
+                        &self.options.env,
+                    ))
+                })
+                .clone(),
+        )
+    }
+
+    fn server_authenticator(&self, repo: &RemoteRepository) -> Arc<Authenticator> {
+        let origin = repo
+            .url
+            .parsed()
+            .map(|u| u.origin().ascii_serialization())
+            .unwrap_or_default();
+        let key = format!("{origin}|{}", credentials_key(repo.authentication.as_ref()));
+        let mut map = lock(&self.server_auth);
+        map.entry(key)
+            .or_insert_with(|| {
+                Arc::new(Authenticator::new(
+                    Party::Server,
+                    format!("server `{}`", repo.id),
+                    repo.authentication.as_ref(),
+                    &self.options.env,
+                ))
+            })
+            .clone()
+    }
+
+    fn session_for(&self, repo: &RemoteRepository) -> Result<RepoSession, TransportError> {
         let connect = repo
             .transport
             .connect_timeout
@@ -202,34 +335,56 @@ impl Transport {
             .transport
             .request_timeout
             .unwrap_or(self.options.request_timeout);
+        let proxy_auth = self.proxy_authenticator(repo);
+        let server = self.server_authenticator(repo);
+        let generation = proxy_auth.as_ref().map(|a| a.generation()).unwrap_or(0);
         let key = client_key(repo.proxy.as_ref(), connect, read);
-        let mut clients = self
-            .clients
-            .lock()
-            .map_err(|_| TransportError::Setup("client pool lock poisoned".into()))?;
-        if let Some(c) = clients.get(&key) {
-            return Ok(c.clone());
+        let mut clients = lock(&self.clients);
+        if let Some(c) = clients.get(&key).filter(|c| c.generation == generation) {
+            return Ok(RepoSession {
+                client: c.client.clone(),
+                key,
+                generation,
+                http_proxy: proxy_auth.is_some(),
+                proxy: proxy_auth,
+                server,
+            });
         }
-        let mut b = reqwest::Client::builder()
-            .use_rustls_tls()
-            .redirect(reqwest::redirect::Policy::none())
-            .connect_timeout(connect)
-            .read_timeout(read)
-            .pool_idle_timeout(Duration::from_secs(300))
-            .tcp_nodelay(true)
-            .user_agent(self.options.user_agent.clone());
-        for cert in &self.roots {
-            b = b.add_root_certificate(cert.clone());
-        }
-        b = match &repo.proxy {
-            None => b.no_proxy(),
-            Some(p) => b.proxy(build_proxy(p, &repo.id)?),
+        let proxy = match &repo.proxy {
+            None => None,
+            Some(p) => Some(proxy_spec(p, &repo.id, proxy_auth.clone())?),
         };
-        let client = b
-            .build()
-            .map_err(|e| TransportError::Setup(error_chain(&e)))?;
-        clients.insert(key, client.clone());
-        Ok(client)
+        let connector = Connector(Arc::new(ConnectorConfig {
+            proxy,
+            tls: self.tls.clone(),
+            resolver: self.resolver.clone(),
+            routes: self.routes.clone(),
+            connect_timeout: connect,
+            read_timeout: read,
+            user_agent: self.options.user_agent.clone(),
+            warmups: self.warmups.clone(),
+            client_key: key.clone(),
+        }));
+        let client = Client::builder(TokioExecutor::new())
+            .pool_idle_timeout(Duration::from_secs(300))
+            .pool_timer(TokioTimer::new())
+            .timer(TokioTimer::new())
+            .build(connector);
+        clients.insert(
+            key.clone(),
+            Pooled {
+                client: client.clone(),
+                generation,
+            },
+        );
+        Ok(RepoSession {
+            client,
+            key,
+            generation,
+            http_proxy: proxy_auth.is_some(),
+            proxy: proxy_auth,
+            server,
+        })
     }
 
     /// GETs `path` (relative to the repository URL) into memory, at most
@@ -264,14 +419,15 @@ impl Transport {
         path: &str,
         sink: &mut dyn BodySink,
     ) -> Result<Fetched, TransportError> {
-        let url = crate::download::layout::resolve_url(&repo.url, path).map_err(|e| {
-            TransportError::InvalidUrl {
+        let url = repo
+            .url
+            .resolve(path)
+            .map_err(|e| TransportError::InvalidUrl {
                 repository: repo.id.clone(),
-                url: redact_url(&repo.url),
+                url: repo.url.to_string(),
                 message: e.to_string(),
-            }
-        })?;
-        let base = Url::parse(&repo.url).ok();
+            })?;
+        let base = repo.url.parsed().cloned();
         let supported = matches!(url.scheme(), "http" | "https" | "file");
         if supported && !base.as_ref().is_some_and(|b| within_base(b, &url)) {
             return Err(TransportError::InvalidUrl {
@@ -289,29 +445,19 @@ impl Transport {
             other => {
                 return Err(TransportError::InvalidUrl {
                     repository: repo.id.clone(),
-                    url: redact_url(&repo.url),
+                    url: repo.url.to_string(),
                     message: format!(
                         "unsupported protocol `{other}` (http, https and file are supported)"
                     ),
                 })
             }
         }
-        let client = self.client_for(repo)?;
-        let auth = repo_authorization(repo)?;
         let started = Instant::now();
         let mut retries = 0u32;
         loop {
+            let session = self.session_for(repo)?;
             let attempt = self
-                .attempt(
-                    &client,
-                    repo,
-                    &url,
-                    base.as_ref(),
-                    auth.as_deref(),
-                    sink,
-                    retries,
-                    started,
-                )
+                .attempt(session, repo, &url, base.as_ref(), sink, retries, started)
                 .await;
             match attempt {
                 Attempt::Done(f) => return Ok(f),
@@ -330,65 +476,257 @@ impl Transport {
         }
     }
 
+    fn headers_for(repo: &RemoteRepository, user_agent: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        if let Ok(v) = HeaderValue::from_str(user_agent) {
+            headers.insert(http::header::USER_AGENT, v);
+        }
+        headers.insert(http::header::ACCEPT, HeaderValue::from_static("*/*"));
+        headers.insert(
+            http::header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache, no-store"),
+        );
+        headers.insert(http::header::PRAGMA, HeaderValue::from_static("no-cache"));
+        for (name, value) in &repo.transport.headers {
+            match (
+                HeaderName::from_bytes(name.as_bytes()),
+                HeaderValue::from_str(value.expose()),
+            ) {
+                (Ok(n), Ok(v)) => {
+                    headers.insert(n, v);
+                }
+                _ => tracing::warn!(
+                    repository = %repo.id,
+                    header = %name,
+                    "httpHeaders entry is not a valid HTTP header; not sent"
+                ),
+            }
+        }
+        headers
+    }
+
     #[allow(clippy::too_many_arguments)]
     async fn attempt(
         &self,
-        client: &reqwest::Client,
+        mut session: RepoSession,
         repo: &RemoteRepository,
         start_url: &Url,
         base: Option<&Url>,
-        auth: Option<&str>,
         sink: &mut dyn BodySink,
         retries: u32,
         started: Instant,
     ) -> Attempt {
+        let read_timeout = repo
+            .transport
+            .request_timeout
+            .unwrap_or(self.options.request_timeout);
+        // Reads on a connection time out by themselves (the connector's read timeout); this
+        // only bounds a response that never starts (connecting, tunnelling, waiting).
+        let head_timeout = read_timeout.saturating_mul(2).saturating_add(
+            repo.transport
+                .connect_timeout
+                .unwrap_or(self.options.connect_timeout),
+        );
+        let base_headers = Self::headers_for(repo, &self.options.user_agent);
         let mut url = start_url.clone();
         let mut redirects = 0usize;
         loop {
-            let mut req = client
-                .get(url.clone())
-                .header("Cache-Control", "no-cache, no-store")
-                .header("Pragma", "no-cache");
-            let mut headers = HeaderMap::new();
-            for (name, value) in &repo.transport.headers {
-                match (
-                    HeaderName::from_bytes(name.as_bytes()),
-                    HeaderValue::from_str(value),
-                ) {
-                    (Ok(n), Ok(v)) => {
-                        headers.insert(n, v);
-                    }
-                    _ => tracing::warn!(
-                        repository = %repo.id,
-                        header = %name,
-                        "httpHeaders entry is not a valid HTTP header; not sent"
-                    ),
-                }
-            }
+            let redacted = redact_url(url.as_str());
             // Credentials go only to URLs under the repository's base (scope.rs).
             let same_origin = base.is_some_and(|b| within_base(b, &url));
-            if let (Some(a), true) = (auth, same_origin) {
-                if let Ok(mut v) = HeaderValue::from_str(a) {
-                    v.set_sensitive(true);
-                    req = req.header(reqwest::header::AUTHORIZATION, v);
+            // Plain-HTTP requests through an HTTP proxy carry the proxy's answer themselves.
+            let plain_proxy = session.http_proxy && url.scheme() == "http";
+            let proxy_auth = session.proxy.clone().filter(|_| plain_proxy);
+            let _gate = match &proxy_auth {
+                Some(a) => a.gate().await,
+                None => None,
+            };
+            // After waiting, the proxy may have turned out to want NTLM: use the client whose
+            // connections run the handshake.
+            if proxy_auth
+                .as_ref()
+                .is_some_and(|a| a.generation() != session.generation)
+            {
+                match self.session_for(repo) {
+                    Ok(s) => session = s,
+                    Err(e) => return Attempt::Fail(e),
                 }
             }
-            req = req.headers(headers);
-            let redacted = redact_url(url.as_str());
-            let resp = match req.send().await {
-                Ok(r) => r,
-                Err(e) => return classify_error(&e, repo, &redacted, retries, started),
+            let mut proxy_ex: Option<Exchange> = None;
+            let mut proxy_header = None;
+            if let Some(a) = &proxy_auth {
+                match a.start(Level::Request, "GET", url.as_str()) {
+                    Ok((h, ex)) => {
+                        proxy_header = h;
+                        proxy_ex = Some(ex);
+                    }
+                    Err(r) => return Attempt::Fail(proxy_auth_error(repo, redacted, 407, r)),
+                }
+            }
+            let server_uri = &url[url::Position::BeforePath..url::Position::AfterQuery];
+            let mut server_ex: Option<Exchange> = None;
+            let mut server_header = None;
+            if same_origin && session.server.has_credentials() {
+                if let Ok((h, ex)) = session.server.start(Level::Request, "GET", server_uri) {
+                    server_header = h;
+                    server_ex = Some(ex);
+                }
+            }
+            let warmup = self.warmups.get(
+                &session.key,
+                &origin_key(
+                    url.scheme() == "https",
+                    url.host_str().unwrap_or(""),
+                    url.port_or_known_default().unwrap_or(0),
+                ),
+            );
+            let first = warmup.first().await;
+            let resp = loop {
+                let mut req = http::Request::new(Empty::<Bytes>::new());
+                *req.uri_mut() = match url.as_str().parse() {
+                    Ok(u) => u,
+                    Err(e) => {
+                        return Attempt::Fail(TransportError::InvalidUrl {
+                            repository: repo.id.clone(),
+                            url: redacted,
+                            message: format!("{e}"),
+                        })
+                    }
+                };
+                let headers = req.headers_mut();
+                headers.clone_from(&base_headers);
+                for (name, value) in [
+                    (http::header::AUTHORIZATION, &server_header),
+                    (http::header::PROXY_AUTHORIZATION, &proxy_header),
+                ] {
+                    if let Some(Ok(mut v)) = value.as_deref().map(HeaderValue::from_str) {
+                        v.set_sensitive(true);
+                        headers.insert(name, v);
+                    }
+                }
+                let resp =
+                    match tokio::time::timeout(head_timeout, session.client.request(req)).await {
+                        Ok(Ok(r)) => r,
+                        Ok(Err(e)) => {
+                            return classify_error(
+                                NetworkCause::Request(Box::new(e)),
+                                repo,
+                                &redacted,
+                                retries,
+                                started,
+                            )
+                        }
+                        Err(_) => {
+                            return timed_out(
+                                repo,
+                                &redacted,
+                                TimeoutPhase::Response,
+                                head_timeout,
+                                retries,
+                                started,
+                            )
+                        }
+                    };
+                let status = resp.status().as_u16();
+                let proxy_challenge = plain_proxy
+                    && (status == 407
+                        || (status == 401
+                            && resp
+                                .headers()
+                                .contains_key(http::header::PROXY_AUTHENTICATE)
+                            && !resp.headers().contains_key(http::header::WWW_AUTHENTICATE)));
+                if proxy_challenge {
+                    let (Some(a), Some(ex)) = (&proxy_auth, proxy_ex.as_mut()) else {
+                        return Attempt::Fail(proxy_auth_error(
+                            repo,
+                            redacted,
+                            status,
+                            no_credentials(
+                                resp.headers().get_all(http::header::PROXY_AUTHENTICATE),
+                            ),
+                        ));
+                    };
+                    let challenges =
+                        challenges_of(resp.headers(), http::header::PROXY_AUTHENTICATE);
+                    tracing::debug!(proxy = %proxy_display_opt(repo), status, offered = %crate::transport::challenge::describe_offered(&challenges), "proxy challenge");
+                    match a.on_challenge(ex, Level::Request, &challenges, "GET", url.as_str()) {
+                        Ok(Answer::Header(h)) => proxy_header = Some(h),
+                        Ok(Answer::NtlmOnNewConnection) => {
+                            proxy_header = None;
+                            match self.session_for(repo) {
+                                Ok(s) => session = s,
+                                Err(e) => return Attempt::Fail(e),
+                            }
+                        }
+                        Err(r) => {
+                            return Attempt::Fail(proxy_auth_error(repo, redacted, status, r))
+                        }
+                    }
+                    drain(resp, read_timeout).await;
+                    continue;
+                }
+                if status == 401
+                    && same_origin
+                    && resp.headers().contains_key(http::header::WWW_AUTHENTICATE)
+                {
+                    if let Some(ex) = server_ex.as_mut() {
+                        let challenges =
+                            challenges_of(resp.headers(), http::header::WWW_AUTHENTICATE);
+                        match session.server.on_challenge(
+                            ex,
+                            Level::Request,
+                            &challenges,
+                            "GET",
+                            server_uri,
+                        ) {
+                            Ok(Answer::Header(h)) => {
+                                server_header = Some(h);
+                                drain(resp, read_timeout).await;
+                                continue;
+                            }
+                            Ok(Answer::NtlmOnNewConnection) => {}
+                            Err(r) => {
+                                return Attempt::Fail(TransportError::Unauthorized {
+                                    server_id: repo.id.clone(),
+                                    url: redacted,
+                                    status,
+                                    sent_credentials: server_header.is_some(),
+                                    rejection: Some(Box::new(r)),
+                                    via_proxy: via_plain_proxy(repo, &url),
+                                })
+                            }
+                        }
+                    }
+                }
+                if let (Some(a), Some(ex)) = (&proxy_auth, &proxy_ex) {
+                    if status != 407 {
+                        a.on_success(ex);
+                    }
+                }
+                if let Some(ex) = &server_ex {
+                    if status != 401 && status != 403 {
+                        session.server.on_success(ex);
+                    }
+                }
+                break resp;
             };
+            warmup.warmed();
+            drop(first);
+            drop(_gate);
             let status = resp.status().as_u16();
+            if let Some(r) = resp.extensions().get::<RouteInfo>() {
+                tracing::trace!(url = %redacted, status, hop = %r.hop, address = %r.address, "response");
+            }
             if (300..400).contains(&status) && status != 304 {
                 redirects += 1;
                 let loc = resp
                     .headers()
-                    .get(reqwest::header::LOCATION)
+                    .get(http::header::LOCATION)
                     .and_then(|v| v.to_str().ok())
                     .and_then(|l| url.join(l).ok());
                 match loc {
                     Some(next) if redirects <= MAX_REDIRECTS => {
+                        drain(resp, read_timeout).await;
                         url = next;
                         continue;
                     }
@@ -403,7 +741,7 @@ impl Transport {
                         return Attempt::Fail(TransportError::Redirect {
                             repository: repo.id.clone(),
                             url: redacted,
-                            message: format!("HTTP {status} without a valid Location header"),
+                            message: "redirect without a usable Location header".into(),
                         })
                     }
                 }
@@ -422,18 +760,19 @@ impl Transport {
                         server_id: repo.id.clone(),
                         url: redacted,
                         status,
-                        sent_credentials: auth.is_some() && same_origin,
-                        via_proxy: repo
-                            .proxy
-                            .as_ref()
-                            .filter(|p| {
-                                url.scheme() == "http"
-                                    && !p.kind.to_ascii_lowercase().starts_with("socks")
-                            })
-                            .map(proxy_label),
+                        sent_credentials: same_origin && session.server.has_credentials(),
+                        rejection: None,
+                        via_proxy: via_plain_proxy(repo, &url),
                     })
                 }
-                407 => return Attempt::Fail(proxy_auth_error(repo, redacted)),
+                407 => {
+                    return Attempt::Fail(proxy_auth_error(
+                        repo,
+                        redacted,
+                        407,
+                        no_credentials(resp.headers().get_all(http::header::PROXY_AUTHENTICATE)),
+                    ))
+                }
                 s => {
                     let err = TransportError::Status {
                         repository: repo.id.clone(),
@@ -445,7 +784,7 @@ impl Transport {
                     if status_is_retryable(s) {
                         let hint = resp
                             .headers()
-                            .get(reqwest::header::RETRY_AFTER)
+                            .get(http::header::RETRY_AFTER)
                             .and_then(|v| v.to_str().ok())
                             .and_then(|v| v.trim().parse::<u64>().ok());
                         return Attempt::Retry(err, hint);
@@ -453,18 +792,21 @@ impl Transport {
                     return Attempt::Fail(err);
                 }
             }
-            let headers = resp.headers().clone();
-            let content_length = resp.content_length();
+            let (parts, body) = resp.into_parts();
+            let headers = parts.headers;
+            let content_length = headers
+                .get(http::header::CONTENT_LENGTH)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok());
             if let Err(source) = sink.start(&headers, content_length) {
                 return Attempt::Fail(sink_error(repo, redacted, source));
             }
-            let final_url = resp.url().clone();
             let mut guard = BodyGuard::new(self.options.low_speed, content_length);
-            let mut stream = resp.bytes_stream();
+            let mut stream = Box::pin(body_stream(body, read_timeout));
             loop {
                 match guard.next(&mut stream).await {
-                    Ok(Some(c)) => {
-                        if let Err(source) = sink.write(&c) {
+                    Ok(Some(chunk)) => {
+                        if let Err(source) = sink.write(&chunk) {
                             return Attempt::Fail(sink_error(repo, redacted, source));
                         }
                     }
@@ -477,18 +819,102 @@ impl Transport {
                             elapsed: started.elapsed(),
                         })
                     }
-                    Err(GuardError::Stream(e)) => {
-                        return classify_error(&e, repo, &redacted, retries, started)
+                    Err(GuardError::Stream(BodyRead::Timeout)) => {
+                        return timed_out(
+                            repo,
+                            &redacted,
+                            TimeoutPhase::Body,
+                            read_timeout,
+                            retries,
+                            started,
+                        )
+                    }
+                    Err(GuardError::Stream(BodyRead::Failed(e))) => {
+                        return Attempt::Retry(
+                            network_error(repo, &redacted, NetworkCause::Body(e), retries, started),
+                            None,
+                        )
                     }
                 }
             }
             let bytes = guard.received();
             return Attempt::Done(Fetched {
-                url: final_url,
+                url,
                 headers,
                 bytes,
                 retries,
             });
+        }
+    }
+}
+
+fn challenges_of(
+    headers: &HeaderMap,
+    name: HeaderName,
+) -> Vec<crate::transport::challenge::Challenge> {
+    parse_challenges(headers.get_all(name).iter().filter_map(|v| v.to_str().ok()))
+}
+
+fn no_credentials(values: http::header::GetAll<'_, HeaderValue>) -> Rejection {
+    let challenges = parse_challenges(values.iter().filter_map(|v| v.to_str().ok()));
+    Rejection {
+        scheme: None,
+        offered: crate::transport::challenge::describe_offered(&challenges),
+        tried: "no credentials".into(),
+        reason: crate::transport::auth::RejectReason::NoCredentials,
+    }
+}
+
+/// Why the next chunk of a body did not come.
+enum BodyRead {
+    /// Nothing for the read timeout.
+    Timeout,
+    /// The connection or stream failed.
+    Failed(hyper::Error),
+}
+
+/// The data chunks of a body, each awaited at most `timeout` (trailers are skipped).
+fn body_stream(
+    body: hyper::body::Incoming,
+    timeout: Duration,
+) -> impl futures_util::Stream<Item = Result<Bytes, BodyRead>> {
+    futures_util::stream::unfold(Some(body), move |body| async move {
+        let mut body = body?;
+        loop {
+            return match tokio::time::timeout(timeout, body.frame()).await {
+                Err(_) => Some((Err(BodyRead::Timeout), None)),
+                Ok(None) => None,
+                Ok(Some(Err(e))) => Some((Err(BodyRead::Failed(e)), None)),
+                Ok(Some(Ok(frame))) => match frame.into_data() {
+                    Ok(data) => Some((Ok(data), Some(body))),
+                    Err(_) => continue,
+                },
+            };
+        }
+    })
+}
+
+/// A sink's error: [`TransportError::TooLarge`] when the sink refused the size, else
+/// [`TransportError::Sink`].
+fn sink_error(repo: &RemoteRepository, url: String, source: std::io::Error) -> TransportError {
+    match BodyTooLarge::find(&source) {
+        Some(too_large) => TransportError::TooLarge {
+            repository: repo.id.clone(),
+            url,
+            source: too_large,
+        },
+        None => TransportError::Sink { url, source },
+    }
+}
+
+/// Reads and drops a small error body so the connection can carry the next request.
+async fn drain(resp: http::Response<hyper::body::Incoming>, timeout: Duration) {
+    let mut body = resp.into_body();
+    let mut seen = 0usize;
+    while seen <= MAX_DRAINED {
+        match tokio::time::timeout(timeout, body.frame()).await {
+            Ok(Some(Ok(f))) => seen += f.data_ref().map(|d| d.len()).unwrap_or(0),
+            _ => return,
         }
     }
 }
@@ -506,11 +932,14 @@ fn read_file_url(
         url: redacted.clone(),
         message: "not a local file path".into(),
     })?;
-    let io_err = |e: std::io::Error| TransportError::Network {
+    let io_err = |source: std::io::Error| TransportError::Network {
         repository: repo.id.clone(),
         url: redacted.clone(),
         via: String::new(),
-        message: format!("cannot read {}: {e}", path.display()),
+        cause: NetworkCause::File {
+            path: path.clone().into_boxed_path(),
+            source,
+        },
         retries: 0,
         elapsed: Duration::ZERO,
     };
@@ -554,39 +983,18 @@ fn read_file_url(
     })
 }
 
-/// A sink's error: [`TransportError::TooLarge`] when the sink refused the size, else
-/// [`TransportError::Sink`].
-fn sink_error(repo: &RemoteRepository, url: String, source: std::io::Error) -> TransportError {
-    match BodyTooLarge::find(&source) {
-        Some(too_large) => TransportError::TooLarge {
-            repository: repo.id.clone(),
-            url,
-            source: too_large,
-        },
-        None => TransportError::Sink { url, source },
-    }
+fn proxy_display(p: &RepositoryProxy) -> String {
+    format!(
+        "proxy {}{}",
+        route::proxy_label(p),
+        proxy_id(p)
+            .map(|i| format!(" (id `{i}`)"))
+            .unwrap_or_default()
+    )
 }
 
-/// The preemptive `Authorization` value of a repository, refusing values that look encrypted.
-fn repo_authorization(repo: &RemoteRepository) -> Result<Option<String>, TransportError> {
-    let Some(a) = &repo.authentication else {
-        return Ok(None);
-    };
-    let Some(user) = &a.username else {
-        return Ok(None);
-    };
-    let password = a.password.as_ref().map(|p| p.expose()).unwrap_or("");
-    if looks_encrypted(password) {
-        return Err(TransportError::EncryptedCredential {
-            what: "password".into(),
-            owner: format!("server `{}`", repo.id),
-        });
-    }
-    Ok(Some(basic_header(user, password)))
-}
-
-fn proxy_label(p: &RepositoryProxy) -> String {
-    format!("{}:{}", p.host, p.port)
+fn proxy_display_opt(repo: &RemoteRepository) -> String {
+    repo.proxy.as_ref().map(proxy_display).unwrap_or_default()
 }
 
 fn proxy_id(p: &RepositoryProxy) -> Option<String> {
@@ -597,156 +1005,157 @@ fn proxy_id(p: &RepositoryProxy) -> Option<String> {
     }
 }
 
-fn proxy_auth_error(repo: &RemoteRepository, url: String) -> TransportError {
+/// The plain-HTTP proxy a request to `url` went through (for 401 messages).
+fn via_plain_proxy(repo: &RemoteRepository, url: &Url) -> Option<String> {
+    repo.proxy
+        .as_ref()
+        .filter(|p| url.scheme() == "http" && ProxyKind::from_kind(&p.kind) == ProxyKind::Http)
+        .map(route::proxy_label)
+}
+
+fn proxy_auth_error(
+    repo: &RemoteRepository,
+    url: String,
+    status: u16,
+    rejection: Rejection,
+) -> TransportError {
     let p = repo.proxy.as_ref();
     TransportError::ProxyAuth {
-        proxy: p.map(proxy_label).unwrap_or_else(|| "(unknown)".into()),
+        proxy: p
+            .map(route::proxy_label)
+            .unwrap_or_else(|| "(unknown)".into()),
         proxy_id: p.and_then(proxy_id),
         repository: repo.id.clone(),
         url,
+        status,
+        rejection: Box::new(rejection),
         sent_credentials: p
             .and_then(|p| p.auth.as_ref())
             .is_some_and(|a| a.username.is_some()),
     }
 }
 
-fn build_proxy(p: &RepositoryProxy, repo_id: &str) -> Result<reqwest::Proxy, TransportError> {
-    let kind = p.kind.to_ascii_lowercase();
-    let scheme = match kind.as_str() {
-        "socks5" | "socks5h" | "socks4" | "socks4a" => kind.as_str(),
-        // Maven's http/https proxy types are matching keys only; the proxy link is plain HTTP (§5.4).
-        _ => "http",
-    };
-    if !(0..=65535).contains(&p.port) {
-        return Err(TransportError::Setup(format!(
-            "proxy {} for repository `{repo_id}` has an invalid port {}",
-            proxy_label(p),
-            p.port
-        )));
-    }
-    let host = if p.host.contains(':') && !p.host.starts_with('[') {
-        format!("[{}]", p.host)
-    } else {
-        p.host.clone()
-    };
-    let mut proxy = reqwest::Proxy::all(format!("{scheme}://{host}:{}", p.port)).map_err(|e| {
+/// The connector's view of a repository's proxy; refuses encrypted passwords and bad ports.
+fn proxy_spec(
+    p: &RepositoryProxy,
+    repo_id: &str,
+    auth: Option<Arc<Authenticator>>,
+) -> Result<ProxySpec, TransportError> {
+    let port = u16::try_from(p.port).map_err(|_| {
         TransportError::Setup(format!(
-            "proxy {} for repository `{repo_id}`: {}",
-            proxy_label(p),
-            error_chain(&e)
+            "proxy {} for repository `{repo_id}` has an invalid port {}",
+            route::proxy_label(p),
+            p.port
         ))
     })?;
+    let kind = ProxyKind::from_kind(&p.kind);
+    let mut socks_auth = None;
     if let Some(a) = &p.auth {
         if let Some(user) = &a.username {
-            let pw = a.password.as_ref().map(|s| s.expose()).unwrap_or("");
-            if looks_encrypted(pw) {
-                return Err(TransportError::EncryptedCredential {
-                    what: "password".into(),
-                    owner: format!(
-                        "proxy {}{}",
-                        proxy_label(p),
-                        proxy_id(p)
-                            .map(|i| format!(" (id `{i}`)"))
-                            .unwrap_or_default()
-                    ),
-                });
+            let pw = a.password.clone().unwrap_or_else(|| crate::Secret::new(""));
+            if kind != ProxyKind::Http {
+                socks_auth = Some((user.clone(), pw));
             }
-            proxy = proxy.basic_auth(user, pw);
         }
     }
-    Ok(proxy)
+    Ok(ProxySpec {
+        kind,
+        host: route::bare_host(&p.host),
+        port,
+        label: route::proxy_label(p),
+        auth,
+        socks_auth,
+    })
 }
 
 /// Pool key: proxy identity (credentials hashed) and timeouts.
 fn client_key(proxy: Option<&RepositoryProxy>, connect: Duration, read: Duration) -> String {
     let p = match proxy {
         None => "direct".to_string(),
-        Some(p) => {
-            let (user, pw) = p
-                .auth
-                .as_ref()
-                .map(|a| {
-                    (
-                        a.username.clone().unwrap_or_default(),
-                        a.password
-                            .as_ref()
-                            .map(|s| s.expose().to_string())
-                            .unwrap_or_default(),
-                    )
-                })
-                .unwrap_or_default();
-            let digest = hex::encode(sha2::Sha256::digest(format!("{user}\0{pw}").as_bytes()));
-            format!(
-                "{}|{}|{}|{}",
-                p.kind.to_ascii_lowercase(),
-                p.host,
-                p.port,
-                digest
-            )
-        }
+        Some(p) => format!(
+            "{}|{}|{}|{}",
+            p.kind.to_ascii_lowercase(),
+            p.host,
+            p.port,
+            credentials_key(p.auth.as_ref())
+        ),
     };
     format!("{p}|{}|{}", connect.as_millis(), read.as_millis())
 }
 
-/// Flattens an error and its sources into one line.
-pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut cur = e.source();
-    while let Some(c) = cur {
-        let m = c.to_string();
-        if !s.contains(&m) {
-            s.push_str(": ");
-            s.push_str(&m);
-        }
-        cur = c.source();
+fn network_error(
+    repo: &RemoteRepository,
+    url: &str,
+    cause: NetworkCause,
+    retries: u32,
+    started: Instant,
+) -> TransportError {
+    TransportError::Network {
+        repository: repo.id.clone(),
+        url: url.to_string(),
+        via: repo
+            .proxy
+            .as_ref()
+            .map(|p| format!(" via proxy {}", route::proxy_label(p)))
+            .unwrap_or_default(),
+        cause,
+        retries,
+        elapsed: started.elapsed(),
     }
-    s
 }
 
+/// A timeout: worth another attempt.
+fn timed_out(
+    repo: &RemoteRepository,
+    url: &str,
+    phase: TimeoutPhase,
+    after: Duration,
+    retries: u32,
+    started: Instant,
+) -> Attempt {
+    let cause = NetworkCause::Timeout { phase, after };
+    Attempt::Retry(network_error(repo, url, cause, retries, started), None)
+}
+
+/// Typed classification: the connector's authentication and refusal errors become their own
+/// [`TransportError`]s; certificate and SOCKS credential problems are not retried.
 fn classify_error(
-    e: &reqwest::Error,
+    cause: NetworkCause,
     repo: &RemoteRepository,
     url: &str,
     retries: u32,
     started: Instant,
 ) -> Attempt {
-    let chain = error_chain(e);
-    let lower = chain.to_ascii_lowercase();
-    if lower.contains("proxy authorization required")
-        || lower.contains("proxy authentication required")
-    {
-        return Attempt::Fail(proxy_auth_error(repo, url.to_string()));
+    let p = repo.proxy.as_ref();
+    match cause.connect_error() {
+        Some(ConnectError::ProxyAuth {
+            status, rejection, ..
+        }) => {
+            return Attempt::Fail(proxy_auth_error(
+                repo,
+                url.to_string(),
+                *status,
+                rejection.clone(),
+            ))
+        }
+        Some(ConnectError::TunnelRefused { status, reason, .. }) => {
+            return Attempt::Fail(TransportError::ProxyRefused {
+                proxy: p
+                    .map(route::proxy_label)
+                    .unwrap_or_else(|| "(unknown)".into()),
+                proxy_id: p.and_then(proxy_id),
+                repository: repo.id.clone(),
+                url: url.to_string(),
+                status: *status,
+                reason: reason.clone(),
+            })
+        }
+        _ => {}
     }
-    if lower.contains("tunnel error: unsuccessful") {
-        let p = repo.proxy.as_ref();
-        return Attempt::Fail(TransportError::ProxyRefused {
-            proxy: p.map(proxy_label).unwrap_or_else(|| "(unknown)".into()),
-            proxy_id: p.and_then(proxy_id),
-            repository: repo.id.clone(),
-            url: url.to_string(),
-        });
-    }
-    let via = repo
-        .proxy
-        .as_ref()
-        .map(|p| format!(" via proxy {}", proxy_label(p)))
-        .unwrap_or_default();
-    let err = TransportError::Network {
-        repository: repo.id.clone(),
-        url: url.to_string(),
-        via,
-        message: if e.is_timeout() {
-            format!("timed out: {chain}")
-        } else {
-            chain
-        },
-        retries,
-        elapsed: started.elapsed(),
-    };
-    // Certificate problems and refused SOCKS authentication do not heal by retrying.
-    let permanent = lower.contains("certificate")
-        || lower.contains("invalid peer")
-        || (lower.contains("socks") && (lower.contains("auth") || lower.contains("password")));
+    let permanent = cause
+        .connect_error()
+        .is_some_and(ConnectError::is_permanent);
+    let err = network_error(repo, url, cause, retries, started);
     if permanent {
         Attempt::Fail(err)
     } else {
@@ -760,13 +1169,13 @@ fn with_retries(e: TransportError, n: u32, elapsed: Duration) -> TransportError 
             repository,
             url,
             via,
-            message,
+            cause,
             ..
         } => TransportError::Network {
             repository,
             url,
             via,
-            message,
+            cause,
             retries: n,
             elapsed,
         },
@@ -820,48 +1229,53 @@ mod tests {
     }
 
     #[test]
-    fn encrypted_passwords_are_refused() {
-        let mut repo = RemoteRepository::new("nexus", "https://h/r");
-        repo.authentication = Some(Authentication {
-            username: Some("u".into()),
-            password: Some(Secret::new("{COQLCE6DU6GtcS5P=}")),
-            ..Default::default()
-        });
-        let err = repo_authorization(&repo).unwrap_err();
-        let m = err.to_string();
-        assert!(
-            m.contains("server `nexus`") && m.contains("looks encrypted"),
-            "{m}"
+    fn debug_output_hides_environment_values() {
+        let mut o = TransportOptions::default();
+        o.env.insert(
+            "HTTPS_PROXY".into(),
+            "http://jane:hunter2@proxy:3128".into(),
         );
-        assert!(!m.contains("COQLCE6"), "{m}");
-        let err = build_proxy(&proxy("http", Some(("u", "{abc=}"))), "r").unwrap_err();
-        assert!(
-            err.to_string().contains("proxy 127.0.0.1:3128 (id `corp`)"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn authorization_only_with_username() {
-        let mut repo = RemoteRepository::new("r", "http://h/");
-        assert_eq!(repo_authorization(&repo).unwrap(), None);
-        repo.authentication = Some(Authentication {
-            username: Some("deploy".into()),
-            password: Some(Secret::new("s3cret")),
-            ..Default::default()
-        });
-        assert_eq!(
-            repo_authorization(&repo).unwrap().as_deref(),
-            Some("Basic ZGVwbG95OnMzY3JldA==")
-        );
+        let d = format!("{o:?}");
+        assert!(d.contains("HTTPS_PROXY") && !d.contains("hunter2"), "{d}");
     }
 
     #[test]
     fn proxy_port_is_checked() {
-        let mut p = proxy("socks5", None);
+        let mut p = proxy("socks5", Some(("u", "p")));
         p.port = 70000;
-        assert!(build_proxy(&p, "r").is_err());
+        assert!(proxy_spec(&p, "r", None).is_err());
         p.port = 1080;
-        assert!(build_proxy(&p, "r").is_ok());
+        let spec = proxy_spec(&p, "r", None).unwrap();
+        assert_eq!(spec.kind, ProxyKind::Socks5 { remote_dns: false });
+        assert!(spec.socks_auth.is_some());
+        let spec = proxy_spec(&proxy("http", Some(("u", "p"))), "r", None).unwrap();
+        assert!(
+            spec.socks_auth.is_none(),
+            "HTTP proxy credentials go through the authenticator"
+        );
+    }
+
+    #[tokio::test]
+    async fn sessions_share_authenticators_per_proxy_and_origin() {
+        let t = Transport::new(TransportOptions::default()).unwrap();
+        let mut a = RemoteRepository::new("a", "https://h.example/r1");
+        a.proxy = Some(proxy("http", Some(("u", "p"))));
+        let mut b = RemoteRepository::new("b", "https://h.example/r2");
+        b.proxy = Some(proxy("http", Some(("u", "p"))));
+        let sa = t.session_for(&a).unwrap();
+        let sb = t.session_for(&b).unwrap();
+        assert!(Arc::ptr_eq(
+            sa.proxy.as_ref().unwrap(),
+            sb.proxy.as_ref().unwrap()
+        ));
+        assert!(Arc::ptr_eq(&sa.server, &sb.server));
+        assert_eq!(t.client_count(), 1);
+        let plan = t.route_plan(&a).await;
+        let text = plan.describe().join("\n");
+        assert!(text.contains("route: proxy 127.0.0.1:3128 (settings proxy `corp`), HTTP CONNECT tunnel to h.example:443"), "{text}");
+        assert!(
+            text.contains("addresses, in the order they are tried: 127.0.0.1:3128"),
+            "{text}"
+        );
     }
 }

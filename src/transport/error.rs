@@ -1,10 +1,16 @@
 //! [`TransportError`]: what can go wrong fetching one URL of one repository, with the repository
-//! (= server) id, the redacted URL, and for network failures the retries made and time spent.
+//! (= server) id, the proxy id, the redacted URL, and for network failures the retries made and
+//! time spent. Causes stay typed and reachable through `source()` ([`NetworkCause`], and below it
+//! [`ConnectError`], `hyper::Error`, `std::io::Error`, `rustls::Error`); the messages flatten the
+//! chain into one line for people.
 
+use crate::transport::auth::Rejection;
+use crate::transport::connector::ConnectError;
+use std::path::PathBuf;
 use std::time::Duration;
 use thiserror::Error;
 
-/// A failed request. URLs in messages never carry user info (see [`redact_url`]).
+/// A failed request. URLs in messages never carry user info.
 #[derive(Debug, Error)]
 pub enum TransportError {
     /// 404/410: the resource is not in this repository (the caller tries the next one).
@@ -18,8 +24,9 @@ pub enum TransportError {
         status: u16,
     },
     /// 401/403 from the repository.
-    #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}{}",
+    #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}{}{}",
         status_text(*status), if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" },
+        rejection.as_ref().map(|r| format!("; the server {r}")).unwrap_or_default(),
         via_proxy.as_deref().map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials")).unwrap_or_default())]
     Unauthorized {
         /// The server id the credentials are looked up by (= repository id).
@@ -30,12 +37,14 @@ pub enum TransportError {
         status: u16,
         /// Whether an `Authorization` header was sent.
         sent_credentials: bool,
+        /// What the server offered and what was tried, when it challenged.
+        rejection: Option<Box<Rejection>>,
         /// `host:port` of the plain-HTTP proxy the request went through, if any.
         via_proxy: Option<String>,
     },
     /// The proxy refused to open a CONNECT tunnel with a status other than 407 (tinyproxy answers
     /// 401 for wrong credentials; a proxy may also forbid the target port).
-    #[error("proxy {proxy}{} refused to open a tunnel to {url} for repository `{repository}`: check the proxy's username/password in settings.xml and that the proxy allows CONNECT to this port",
+    #[error("proxy {proxy}{} refused to open a tunnel to {url} for repository `{repository}` (HTTP {status} {reason}): check the proxy's username/password in settings.xml and that the proxy allows CONNECT to this port",
         proxy_id.as_deref().map(|i| format!(" (id `{i}`)")).unwrap_or_default())]
     ProxyRefused {
         /// `host:port` of the proxy.
@@ -46,9 +55,16 @@ pub enum TransportError {
         repository: String,
         /// Redacted URL.
         url: String,
+        /// The proxy's status.
+        status: u16,
+        /// Its reason phrase.
+        reason: String,
     },
-    /// 407 from the HTTP proxy (plain request or `CONNECT`).
-    #[error("proxy authentication failed (HTTP 407) at proxy {proxy} used for repository `{repository}` ({url}): check the <proxy>{} username/password in settings.xml{}",
+    /// 407 from the HTTP proxy (plain request or `CONNECT`): no credentials, an unsupported
+    /// scheme, or credentials it rejected. Said once per session: later requests through the
+    /// same proxy fail with the same error without asking it again.
+    #[error("proxy authentication failed (HTTP {status}) at proxy {proxy}{} used for repository `{repository}` ({url}): the proxy {rejection}; check the <proxy>{} username/password in settings.xml{}",
+        proxy_id.as_deref().map(|i| format!(" (id `{i}`)")).unwrap_or_default(),
         proxy_id.as_deref().map(|i| format!(" with id `{i}`")).unwrap_or_default(),
         if *sent_credentials { "" } else { " (no proxy credentials are configured)" })]
     ProxyAuth {
@@ -60,16 +76,12 @@ pub enum TransportError {
         repository: String,
         /// Redacted URL.
         url: String,
+        /// 407 (or 401 from proxies that answer so).
+        status: u16,
+        /// What the proxy offered and what was tried.
+        rejection: Box<Rejection>,
         /// Whether proxy credentials were configured.
         sent_credentials: bool,
-    },
-    /// A password or passphrase still has the `{...}` form of an encrypted value.
-    #[error("the {what} for {owner} still looks encrypted (`{{...}}`): it was not sent; check settings-security.xml / the master password so it can be decrypted")]
-    EncryptedCredential {
-        /// `password of server `x`` etc.
-        what: String,
-        /// `server `id`` or `proxy host:port`.
-        owner: String,
     },
     /// Other HTTP status that is not worth retrying (or still failing after retries).
     #[error("HTTP {status} from {url} (repository `{repository}`){}", retried(*retries, *elapsed))]
@@ -86,7 +98,7 @@ pub enum TransportError {
         elapsed: Duration,
     },
     /// Connection, TLS, timeout or body errors (after retries).
-    #[error("could not transfer {url} from repository `{repository}`{via}: {message}{}", retried(*retries, *elapsed))]
+    #[error("could not transfer {url} from repository `{repository}`{via}: {}{}", error_chain(cause), retried(*retries, *elapsed))]
     Network {
         /// Repository id.
         repository: String,
@@ -94,8 +106,9 @@ pub enum TransportError {
         url: String,
         /// ` via proxy host:port` or empty.
         via: String,
-        /// The error chain, flattened.
-        message: String,
+        /// What failed, typed.
+        #[source]
+        cause: NetworkCause,
         /// Retries made.
         retries: u32,
         /// Time spent including retries.
@@ -121,7 +134,18 @@ pub enum TransportError {
         /// Parser message.
         message: String,
     },
-    /// The HTTP client could not be built (CA file unreadable, bad proxy address, ...).
+    /// A CA certificate file could not be used.
+    #[error("CA file {} {problem}", path.display())]
+    CaFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: String,
+        /// Why reading failed, if it did.
+        #[source]
+        source: Option<crate::bounded::BoundedReadError>,
+    },
+    /// The HTTP client could not be built (bad proxy address, TLS set-up, ...).
     #[error("cannot set up the HTTP client: {0}")]
     Setup(String),
     /// The body is larger than the caller accepts (a checksum, metadata, or an artifact over the
@@ -163,10 +187,102 @@ pub enum TransportError {
     },
 }
 
+/// The typed cause of a [`TransportError::Network`].
+#[derive(Debug, Error)]
+pub enum NetworkCause {
+    /// The request failed before a response: connecting (see [`ConnectError`] in the chain),
+    /// or the HTTP exchange itself.
+    #[error("{0}")]
+    Request(#[source] Box<hyper_util::client::legacy::Error>),
+    /// The response body broke off.
+    #[error("reading the response body failed")]
+    Body(#[source] hyper::Error),
+    /// Nothing arrived for too long.
+    #[error("timed out {phase} (no data for {after:?})")]
+    Timeout {
+        /// What was waited for.
+        phase: TimeoutPhase,
+        /// The limit.
+        after: Duration,
+    },
+    /// A `file:` repository could not be read.
+    #[error("cannot read {}", path.display())]
+    File {
+        /// The file.
+        path: Box<std::path::Path>,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// What a [`NetworkCause::Timeout`] waited for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeoutPhase {
+    /// The response head (connecting, tunnelling, the server thinking).
+    Response,
+    /// The next bytes of the body.
+    Body,
+}
+
+impl std::fmt::Display for TimeoutPhase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TimeoutPhase::Response => "waiting for the response",
+            TimeoutPhase::Body => "reading the body",
+        })
+    }
+}
+
+impl NetworkCause {
+    /// The connector's error, when connecting failed.
+    pub fn connect_error(&self) -> Option<&ConnectError> {
+        find_in_chain::<ConnectError>(self)
+    }
+}
+
+/// The first error of type `T` in `e`'s source chain (including `e`).
+pub(crate) fn find_in_chain<'a, T: std::error::Error + 'static>(
+    e: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a T> {
+    let mut cur = Some(e);
+    while let Some(c) = cur {
+        if let Some(t) = c.downcast_ref::<T>() {
+            return Some(t);
+        }
+        cur = c.source();
+    }
+    None
+}
+
+/// Flattens an error and its sources into one line (a cause already quoted by its parent is
+/// not repeated).
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cur = e.source();
+    while let Some(c) = cur {
+        let m = c.to_string();
+        if !s.contains(&m) {
+            s.push_str(": ");
+            s.push_str(&m);
+        }
+        cur = c.source();
+    }
+    s
+}
+
 impl TransportError {
     /// True for [`TransportError::NotFound`].
     pub fn is_not_found(&self) -> bool {
         matches!(self, TransportError::NotFound { .. })
+    }
+
+    /// The connector's error behind a [`TransportError::Network`], if connecting failed.
+    pub fn connect_error(&self) -> Option<&ConnectError> {
+        match self {
+            TransportError::Network { cause, .. } => cause.connect_error(),
+            _ => None,
+        }
     }
 }
 
@@ -187,26 +303,8 @@ fn retried(retries: u32, elapsed: Duration) -> String {
 }
 
 /// A URL with user info removed (`https://user:pw@h/x` → `https://***@h/x`), safe to log.
-///
-/// ```
-/// use m2resolver::transport::redact_url;
-/// assert_eq!(redact_url("https://u:p@h.example/r/"), "https://***@h.example/r/");
-/// assert_eq!(redact_url("http://h/r"), "http://h/r");
-/// ```
 pub fn redact_url(url: &str) -> String {
-    match url::Url::parse(url) {
-        Ok(mut u) => {
-            if !u.username().is_empty() || u.password().is_some() {
-                let _ = u.set_password(None);
-                let _ = u.set_username("***");
-            }
-            u.to_string()
-        }
-        Err(_) => match (url.find("://"), url.find('@')) {
-            (Some(s), Some(a)) if a > s => format!("{}***{}", &url[..s + 3], &url[a..]),
-            _ => url.to_string(),
-        },
-    }
+    crate::repository::url::redact(url)
 }
 
 #[cfg(test)]
@@ -220,6 +318,7 @@ mod tests {
             url: "https://h/r/a.jar".into(),
             status: 401,
             sent_credentials: true,
+            rejection: None,
             via_proxy: None,
         };
         let m = e.to_string();
@@ -232,22 +331,39 @@ mod tests {
             proxy_id: Some("corp".into()),
             repository: "central".into(),
             url: "https://h/r".into(),
+            status: 407,
+            rejection: Box::new(Rejection {
+                scheme: Some(crate::transport::challenge::Scheme::Digest),
+                offered: "Digest realm=\"corp\"".into(),
+                tried: "Digest (MD5) as user `jane`".into(),
+                reason: crate::transport::auth::RejectReason::Rejected,
+            }),
             sent_credentials: true,
         };
         let m = e.to_string();
         assert!(
-            m.contains("127.0.0.1:3128") && m.contains("`corp`") && m.contains("407"),
+            m.contains("127.0.0.1:3128 (id `corp`)")
+                && m.contains("407")
+                && m.contains("asked for Digest realm=\"corp\"; m2r answered with Digest (MD5) as user `jane` and it was rejected"),
             "{m}"
         );
         let e = TransportError::Network {
             repository: "r".into(),
             url: "u".into(),
             via: String::new(),
-            message: "connection refused".into(),
+            cause: NetworkCause::File {
+                path: std::path::Path::new("/x/y").into(),
+                source: std::io::ErrorKind::PermissionDenied.into(),
+            },
             retries: 3,
             elapsed: Duration::from_millis(1500),
         };
-        assert!(e.to_string().contains("3 retries"), "{e}");
+        let m = e.to_string();
+        assert!(
+            m.contains("3 retries") && m.contains("cannot read /x/y: permission denied"),
+            "{m}"
+        );
+        assert!(std::error::Error::source(&e).is_some());
     }
 
     #[test]
@@ -255,5 +371,19 @@ mod tests {
         assert_eq!(redact_url("https://u@h/"), "https://***@h/");
         assert_eq!(redact_url("weird://u:p@"), "weird://***@");
         assert_eq!(redact_url("nope"), "nope");
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_redact_url() {
+        use crate::transport::redact_url;
+        assert_eq!(
+            redact_url("https://u:p@h.example/r/"),
+            "https://***@h.example/r/"
+        );
+        assert_eq!(redact_url("http://h/r"), "http://h/r");
     }
 }

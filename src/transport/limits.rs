@@ -18,7 +18,7 @@
 use crate::transport::client::BodySink;
 use bytes::Bytes;
 use futures_util::{Stream, StreamExt};
-use reqwest::header::HeaderMap;
+use http::header::HeaderMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::Poll;
@@ -72,16 +72,6 @@ impl BodyTooLarge {
 }
 
 /// An in-memory body of at most `limit` bytes.
-///
-/// ```
-/// use m2resolver::transport::limits::LimitedBuffer;
-/// use m2resolver::transport::BodySink;
-/// let mut b = LimitedBuffer::new(4);
-/// b.start(&Default::default(), None).unwrap();
-/// b.write(b"abc").unwrap();
-/// assert!(b.write(b"de").is_err());
-/// assert!(LimitedBuffer::new(4).start(&Default::default(), Some(5)).is_err());
-/// ```
 #[derive(Debug, Clone, Default)]
 pub struct LimitedBuffer {
     bytes: Vec<u8>,
@@ -385,5 +375,22 @@ mod tests {
         );
         assert_eq!(BodyTooLarge::find(&std::io::Error::other("x")), None);
         assert!(e.to_string().contains("Content-Length: 9"));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_limited_buffer() {
+        use crate::transport::limits::LimitedBuffer;
+        use crate::transport::BodySink;
+        let mut b = LimitedBuffer::new(4);
+        b.start(&Default::default(), None).unwrap();
+        b.write(b"abc").unwrap();
+        assert!(b.write(b"de").is_err());
+        assert!(LimitedBuffer::new(4)
+            .start(&Default::default(), Some(5))
+            .is_err());
     }
 }

@@ -1,18 +1,37 @@
-//! Transport: the HTTP client per repository (proxy, credentials, headers, timeouts, retries).
+//! Transport: the HTTP client per repository (routes, proxies, authentication, headers,
+//! timeouts, limits, retries).
 //!
 //! [`Transport`] turns "GET this path from that [`crate::repository::RemoteRepository`]" into
-//! requests on a pool of reqwest clients. Errors ([`TransportError`]) name the repository
-//! (= server id), the proxy, the redacted URL and, for network failures, the retries and time
-//! spent. Artifacts, checksums and the local repository are [`crate::download`]'s business.
+//! requests on hyper's pooled client over m2r's own [`connector`] (routes with failover,
+//! `CONNECT` tunnels, SOCKS, TLS). Proxy and server challenges are parsed by [`challenge`] and
+//! answered by [`auth`] with [`digest`], [`ntlm`] or Basic ([`credentials`]), remembering per
+//! session what each peer asked for. [`route`] describes how a repository is reached (for
+//! `m2r explain`); [`scope`] decides which URLs may receive a repository's credentials and
+//! [`limits`] bounds bodies. Errors ([`TransportError`]) name the repository (= server id), the
+//! proxy, the redacted URL and, for network failures, the retries and time spent, and keep their
+//! typed causes. Artifacts, checksums and the local repository are [`crate::download`]'s
+//! business.
 
-pub mod client;
-pub mod credentials;
-pub mod error;
-pub mod limits;
-pub mod retry;
-pub mod scope;
+pub(crate) mod auth;
+pub(crate) mod challenge;
+pub(crate) mod client;
+pub(crate) mod connector;
+pub(crate) mod credentials;
+pub(crate) mod digest;
+pub(crate) mod error;
+pub(crate) mod http1;
+pub(crate) mod limits;
+pub(crate) mod ntlm;
+pub(crate) mod retry;
+pub(crate) mod route;
+pub(crate) mod scope;
+pub(crate) mod tls;
+mod warmup;
 
-pub use client::{BodySink, Fetched, Transport, TransportOptions};
-pub use error::{redact_url, TransportError};
+pub use client::{BodySink, Fetched, Transport, TransportOptions, DEFAULT_MAX_IN_MEMORY};
+pub use connector::ConnectError;
+pub(crate) use error::redact_url;
+pub use error::{NetworkCause, TimeoutPhase, TransportError};
 pub use limits::{LowSpeedLimit, DEFAULT_LOW_SPEED};
 pub use retry::RetryPolicy;
+pub use route::RoutePlan;

@@ -16,15 +16,6 @@
 use url::Url;
 
 /// True when `target` is under `base` (same origin, path prefix up to the base's last `/`).
-///
-/// ```
-/// use m2resolver::transport::scope::within_base;
-/// use url::Url;
-/// let base = Url::parse("https://h.example/repo").unwrap();
-/// assert!(within_base(&base, &Url::parse("https://h.example/repo/g/a/1/a-1.jar").unwrap()));
-/// assert!(!within_base(&base, &Url::parse("https://h.example/other/x").unwrap()));
-/// assert!(!within_base(&base, &Url::parse("http://h.example/repo/x").unwrap()));
-/// ```
 pub fn within_base(base: &Url, target: &Url) -> bool {
     // file: URLs have opaque origins (never equal): compare scheme and host instead.
     let same_place = if base.scheme() == "file" {
@@ -45,6 +36,7 @@ pub fn within_base(base: &Url, target: &Url) -> bool {
 }
 
 /// [`within_base`] for a base given as text (a repository URL); false when it does not parse.
+#[cfg(test)]
 pub fn may_send_credentials(base: &str, target: &Url) -> bool {
     Url::parse(base).is_ok_and(|b| within_base(&b, target))
 }
@@ -93,5 +85,28 @@ mod tests {
         assert!(!may_send_credentials("https://h/r", &file));
         assert!(may_send_credentials("file:///r", &file));
         assert!(!may_send_credentials("file:///q", &file));
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_within_base() {
+        use crate::transport::scope::within_base;
+        use url::Url;
+        let base = Url::parse("https://h.example/repo").unwrap();
+        assert!(within_base(
+            &base,
+            &Url::parse("https://h.example/repo/g/a/1/a-1.jar").unwrap()
+        ));
+        assert!(!within_base(
+            &base,
+            &Url::parse("https://h.example/other/x").unwrap()
+        ));
+        assert!(!within_base(
+            &base,
+            &Url::parse("http://h.example/repo/x").unwrap()
+        ));
     }
 }

@@ -5,6 +5,9 @@
 //!   generated Maven repository: `/public/` open, `/private/` basic auth `deploy:s3cret`,
 //!   `/empty/` an empty repository (404s), `/slow/` rate-limited.
 //! - [`Tinyproxy`]: authenticating HTTP proxy (`proxyuser:proxypass`) with CONNECT.
+//! - [`Squid`]: HTTP proxy with Basic, Digest or NTLM authentication ([`SquidAuth`]), on the
+//!   address asked for, with an access log to count its `407`s.
+//! - [`Apache`]: httpd answering `WWW-Authenticate: Digest` (mod_auth_digest) for `/digest/`.
 //! - [`Microsocks`]: authenticating SOCKS5 proxy (`socksuser:sockspass`).
 //! - [`Repo`]: writes artifacts with `.sha1`/`.md5` sidecars and metadata.
 //!
@@ -77,6 +80,15 @@ pub fn wait_port(port: u16, timeout: Duration) -> bool {
     false
 }
 
+/// The lines of a log file (none when it does not exist yet).
+fn read_lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
 /// A server process, killed on drop.
 pub struct Proc {
     child: Option<Child>,
@@ -107,6 +119,26 @@ impl Proc {
         }
     }
 
+    /// Asks the process to stop (SIGTERM: servers with worker processes, such as Apache, stop
+    /// them too), waits up to `grace`, then kills it.
+    pub fn terminate(&mut self, grace: Duration) {
+        if let Some(c) = self.child.as_mut() {
+            let _ = Command::new("kill")
+                .arg("-TERM")
+                .arg(c.id().to_string())
+                .status();
+            let deadline = Instant::now() + grace;
+            while Instant::now() < deadline {
+                if matches!(c.try_wait(), Ok(Some(_))) {
+                    self.child = None;
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        self.kill();
+    }
+
     /// Whether it is still running.
     pub fn alive(&mut self) -> bool {
         match self.child.as_mut() {
@@ -122,10 +154,22 @@ impl Drop for Proc {
     }
 }
 
-fn started(mut p: Proc, port: u16, log: &Path) -> Proc {
-    if !wait_port(port, Duration::from_secs(15)) || !p.alive() {
+fn started(p: Proc, port: u16, log: &Path) -> Proc {
+    started_at(p, ([127, 0, 0, 1], port).into(), log)
+}
+
+fn started_at(mut p: Proc, addr: std::net::SocketAddr, log: &Path) -> Proc {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let mut up = false;
+    while Instant::now() < deadline && !up {
+        up = TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok();
+        if !up {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    if !up || !p.alive() {
         let text = std::fs::read_to_string(log).unwrap_or_default();
-        panic!("{} did not start on port {port}:\n{text}", p.name);
+        panic!("{} did not start on {addr}:\n{text}", p.name);
     }
     p
 }
@@ -357,11 +401,7 @@ http {{
 
     /// Access log lines so far (`GET /path HTTP/1.1 200 123`).
     pub fn access_log(&self) -> Vec<String> {
-        std::fs::read_to_string(self.dir.join("access.log"))
-            .unwrap_or_default()
-            .lines()
-            .map(str::to_string)
-            .collect()
+        read_lines(&self.dir.join("access.log"))
     }
 
     /// Distinct connection serial numbers in the access log.
@@ -426,59 +466,99 @@ impl Tinyproxy {
     }
 }
 
-/// squid with basic auth (`proxyuser:proxypass`), no caching, CONNECT to the given ports.
+/// How a [`Squid`] authenticates its clients (all with `proxyuser:proxypass`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SquidAuth {
+    /// `basic_ncsa_auth`.
+    Basic,
+    /// `digest_file_auth`, realm `test-digest` (Digest only).
+    Digest,
+    /// `ntlm_fake_auth`: the whole NTLM negotiate/challenge/authenticate handshake on one
+    /// connection (it accepts any user).
+    Ntlm,
+}
+
+/// squid with authentication, no caching, CONNECT to the given ports, an access log.
 pub struct Squid {
     /// Listening port.
     pub port: u16,
+    dir: PathBuf,
     proc: Proc,
 }
 
-impl Squid {
-    /// Starts squid in the foreground (`-N`).
-    pub fn start(work: &Path, connect_ports: &[u16]) -> Squid {
-        let bin = require("squid");
-        let helper = [
-            "/usr/lib/squid/basic_ncsa_auth",
-            "/usr/lib64/squid/basic_ncsa_auth",
-        ]
+fn squid_helper(name: &str) -> PathBuf {
+    ["/usr/lib/squid", "/usr/lib64/squid"]
         .into_iter()
-        .map(PathBuf::from)
+        .map(|d| Path::new(d).join(name))
         .find(|p| p.is_file())
         .unwrap_or_else(|| {
-            panic!("squid's basic_ncsa_auth helper is missing: run `bash scripts/test-servers.sh`")
-        });
-        let openssl = require("openssl");
-        let dir = work.join("squid");
+            panic!("squid's {name} helper is missing: run `bash scripts/test-servers.sh`")
+        })
+}
+
+impl Squid {
+    /// Starts squid with Basic authentication on 127.0.0.1 in the foreground (`-N`).
+    pub fn start(work: &Path, connect_ports: &[u16]) -> Squid {
+        Squid::start_with(
+            work,
+            connect_ports,
+            SquidAuth::Basic,
+            "127.0.0.1".parse().unwrap(),
+        )
+    }
+
+    /// Starts squid with `auth`, listening only on `listen`.
+    pub fn start_with(
+        work: &Path,
+        connect_ports: &[u16],
+        auth: SquidAuth,
+        listen: std::net::IpAddr,
+    ) -> Squid {
+        let bin = require("squid");
+        let dir = work.join(format!("squid-{auth:?}-{listen}").replace(':', "_"));
         std::fs::create_dir_all(&dir).unwrap();
-        let hash = Command::new(openssl)
-            .args(["passwd", "-apr1", PROXY_PASSWORD])
-            .output()
-            .expect("openssl passwd");
-        let hash = String::from_utf8_lossy(&hash.stdout).trim().to_string();
-        std::fs::write(dir.join("passwd"), format!("{PROXY_USER}:{hash}\n")).unwrap();
-        let port = free_port();
-        let user = if Command::new("id")
-            .arg("-u")
-            .arg("proxy")
-            .output()
-            .is_ok_and(|o| o.status.success())
-        {
-            "proxy"
-        } else {
-            "nobody"
-        };
-        let ports: Vec<String> = connect_ports.iter().map(u16::to_string).collect();
         let d = dir.display();
+        let auth_conf = match auth {
+            SquidAuth::Basic => {
+                let openssl = require("openssl");
+                let hash = Command::new(openssl)
+                    .args(["passwd", "-apr1", PROXY_PASSWORD])
+                    .output()
+                    .expect("openssl passwd");
+                let hash = String::from_utf8_lossy(&hash.stdout).trim().to_string();
+                std::fs::write(dir.join("passwd"), format!("{PROXY_USER}:{hash}\n")).unwrap();
+                format!(
+                    "auth_param basic program {} {d}/passwd\nauth_param basic children 2 startup=1\n\
+                     auth_param basic realm test-squid\n",
+                    squid_helper("basic_ncsa_auth").display()
+                )
+            }
+            SquidAuth::Digest => {
+                std::fs::write(dir.join("passwd"), format!("{PROXY_USER}:{PROXY_PASSWORD}\n"))
+                    .unwrap();
+                format!(
+                    "auth_param digest program {} {d}/passwd\nauth_param digest children 2 startup=1\n\
+                     auth_param digest realm test-digest\nauth_param digest nonce_max_count 100000\n",
+                    squid_helper("digest_file_auth").display()
+                )
+            }
+            SquidAuth::Ntlm => format!(
+                "auth_param ntlm program {}\nauth_param ntlm children 2 startup=1\nauth_param ntlm keep_alive on\n",
+                squid_helper("ntlm_fake_auth").display()
+            ),
+        };
+        let port = free_port();
+        let user = user_or_nobody("proxy");
+        let ports: Vec<String> = connect_ports.iter().map(u16::to_string).collect();
+        let addr = std::net::SocketAddr::new(listen, port);
         let conf = format!(
-            "http_port 127.0.0.1:{port}\nvisible_hostname test-squid\ncache_effective_user {user}\n\
-             pid_filename {d}/squid.pid\ncache_log {d}/cache.log\naccess_log none\ncoredump_dir {d}\n\
+            "http_port {addr}\nvisible_hostname test-squid\ncache_effective_user {user}\n\
+             pid_filename {d}/squid.pid\ncache_log {d}/cache.log\naccess_log {d}/access.log squid\ncoredump_dir {d}\n\
              cache deny all\ncache_mem 8 MB\npinger_enable off\nnetdb_filename none\n\
              shutdown_lifetime 1 second\nmax_filedescriptors 1024\nvia off\nforwarded_for delete\n\
-             auth_param basic program {h} {d}/passwd\nauth_param basic children 2 startup=1\n\
-             auth_param basic realm test-squid\nacl authed proxy_auth REQUIRED\n\
+             {auth_conf}acl authed proxy_auth REQUIRED\n\
              acl tls_ports port {ports}\nacl CONNECT method CONNECT\n\
              http_access deny CONNECT !tls_ports\nhttp_access allow localhost authed\nhttp_access deny all\n",
-            h = helper.display(),
             ports = ports.join(" "),
         );
         std::fs::write(dir.join("squid.conf"), conf).unwrap();
@@ -494,8 +574,176 @@ impl Squid {
         );
         Squid {
             port,
-            proc: started(p, port, &log),
+            proc: started_at(p, addr, &log),
+            dir,
         }
+    }
+
+    /// Access log lines so far (squid's native format: `... TCP_DENIED/407 ... CONNECT host:port ...`).
+    pub fn access_log(&self) -> Vec<String> {
+        read_lines(&self.dir.join("access.log"))
+    }
+
+    /// How many logged requests were answered with `status` (squid writes the log as it goes;
+    /// this waits briefly for it).
+    pub fn count_status(&self, status: u16) -> usize {
+        std::thread::sleep(Duration::from_millis(200));
+        let needle = format!("/{status} ");
+        self.access_log()
+            .iter()
+            .filter(|l| l.contains(&needle))
+            .count()
+    }
+}
+
+/// Apache httpd answering `WWW-Authenticate: Digest` (mod_auth_digest) for `/digest/`
+/// (user `deploy:s3cret`, realm `m2r digest`), serving a repository directory.
+pub struct Apache {
+    /// Listening port (127.0.0.1).
+    pub port: u16,
+    dir: PathBuf,
+    proc: Proc,
+}
+
+/// `name` when that system user exists (servers drop root privileges to it), else `nobody`.
+fn user_or_nobody(name: &'static str) -> &'static str {
+    let exists = Command::new("id")
+        .arg("-u")
+        .arg(name)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if exists {
+        name
+    } else {
+        "nobody"
+    }
+}
+
+/// Lets other users (Apache's `User`) traverse the temporary folders down to `path`.
+fn open_for_others(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = std::env::temp_dir();
+    let mut cur = Some(path);
+    while let Some(p) = cur {
+        if !p.starts_with(&tmp) || p == tmp {
+            break;
+        }
+        if let Ok(m) = std::fs::metadata(p) {
+            let mut perm = m.permissions();
+            perm.set_mode(perm.mode() | 0o055);
+            let _ = std::fs::set_permissions(p, perm);
+        }
+        cur = p.parent();
+    }
+}
+
+impl Drop for Apache {
+    fn drop(&mut self) {
+        // SIGKILL would leave the worker processes running
+        self.proc.terminate(Duration::from_secs(5));
+    }
+}
+
+impl Apache {
+    /// Starts httpd in the foreground with its own configuration under `work`.
+    pub fn start(repo_dir: &Path, work: &Path) -> Apache {
+        let bin = require("apache2");
+        let modules = Path::new("/usr/lib/apache2/modules");
+        assert!(
+            modules.join("mod_auth_digest.so").is_file(),
+            "Apache's mod_auth_digest is missing: run `bash scripts/test-servers.sh`"
+        );
+        let dir = work.join("apache");
+        std::fs::create_dir_all(&dir).unwrap();
+        use md5::Digest;
+        let ha1 = hex::encode(md5::Md5::digest(
+            format!("{USER}:m2r digest:{PASSWORD}").as_bytes(),
+        ));
+        std::fs::write(dir.join("htdigest"), format!("{USER}:m2r digest:{ha1}\n")).unwrap();
+        let port = free_port();
+        let user = user_or_nobody("www-data");
+        let d = dir.display();
+        let r = repo_dir.display();
+        let m = modules.display();
+        let conf = format!(
+            r#"ServerRoot "{d}"
+Listen 127.0.0.1:{port}
+ServerName 127.0.0.1
+PidFile "{d}/httpd.pid"
+DefaultRuntimeDir "{d}"
+Mutex file:{d} default
+ErrorLog "{d}/error.log"
+LogLevel warn
+LoadModule mpm_event_module {m}/mod_mpm_event.so
+LoadModule authn_core_module {m}/mod_authn_core.so
+LoadModule authn_file_module {m}/mod_authn_file.so
+LoadModule authz_core_module {m}/mod_authz_core.so
+LoadModule authz_user_module {m}/mod_authz_user.so
+LoadModule auth_digest_module {m}/mod_auth_digest.so
+LoadModule alias_module {m}/mod_alias.so
+User {user}
+Group {user}
+ServerLimit 1
+StartServers 1
+ThreadsPerChild 16
+MaxRequestWorkers 16
+KeepAlive On
+MaxKeepAliveRequests 0
+LogFormat "%r %>s %b" t
+CustomLog "{d}/access.log" t
+Alias /digest/ "{r}/"
+<Directory "{r}">
+    AuthType Digest
+    AuthName "m2r digest"
+    AuthDigestDomain /digest/
+    AuthDigestProvider file
+    AuthUserFile "{d}/htdigest"
+    Require valid-user
+</Directory>
+"#
+        );
+        std::fs::write(dir.join("httpd.conf"), conf).unwrap();
+        open_for_others(repo_dir);
+        open_for_others(&dir);
+        let _ = Command::new("chmod")
+            .arg("-R")
+            .arg("o+rX")
+            .arg(repo_dir)
+            .status();
+        let _ = Command::new("chmod")
+            .arg("-R")
+            .arg("o+rX")
+            .arg(&dir)
+            .status();
+        let log = dir.join("stderr.log");
+        let p = Proc::spawn(
+            "apache2",
+            Command::new(bin)
+                .arg("-f")
+                .arg(dir.join("httpd.conf"))
+                .arg("-DFOREGROUND"),
+            &log,
+        );
+        Apache {
+            port,
+            proc: started(p, port, &log),
+            dir,
+        }
+    }
+
+    /// `http://127.0.0.1:<port>/digest/`.
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/digest/", self.port)
+    }
+
+    /// How many logged requests were answered with `status`.
+    pub fn count_status(&self, status: u16) -> usize {
+        std::thread::sleep(Duration::from_millis(200));
+        let suffix = format!(" {status} ");
+        read_lines(&self.dir.join("access.log"))
+            .iter()
+            .filter(|l| l.contains(&suffix))
+            .count()
     }
 }
 

@@ -141,12 +141,12 @@ fn fingerprint(repos: &[RemoteRepository]) -> String {
     for r in repos {
         s.push_str(&r.id);
         s.push('\u{1}');
-        s.push_str(&r.url);
+        s.push_str(r.url.as_written());
         for m in &r.mirrored_repositories {
             s.push('\u{2}');
             s.push_str(&m.id);
             s.push('\u{3}');
-            s.push_str(&m.url);
+            s.push_str(m.url.as_written());
         }
         s.push('\u{4}');
     }

@@ -55,7 +55,7 @@ fn key(artifact: &Artifact, repositories: &[RemoteRepository]) -> String {
         k.push('|');
         k.push_str(&r.id);
         k.push('=');
-        k.push_str(&r.url);
+        k.push_str(r.url.as_written());
         for m in &r.mirrored_repositories {
             k.push('>');
             k.push_str(&m.id);

@@ -246,8 +246,8 @@ async fn build_inner(
         None
     };
     let activation = ActivationContext {
-        system_properties: system.clone(),
-        user_properties: user.clone(),
+        system_properties: system.clone().into(),
+        user_properties: user.clone().into(),
         project_dir: project_dir.clone(),
         ..ActivationContext::default()
     };

@@ -328,7 +328,7 @@ impl DescriptorReader {
             key.push('|');
             key.push_str(&r.id);
             key.push('=');
-            key.push_str(&r.url);
+            key.push_str(r.url.as_written());
         }
         if let Some(c) = self
             .descriptors

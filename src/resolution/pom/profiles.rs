@@ -1,5 +1,5 @@
 //! POM profile activation: Maven 3.8.7's `DefaultProfileSelector` over a POM's own profiles,
-//! with the same four activators as settings profiles ([`crate::settings::profiles`]): every
+//! with the same four activators as settings profiles (`settings::profiles`): every
 //! activator present (`jdk`, `os`, `property`, `file`) must match.
 //!
 //! Beyond Maven: without a known `java.version` (no JDK where m2r runs), a `<jdk>` activation is
@@ -20,20 +20,6 @@ use crate::settings::Severity;
 use std::collections::HashMap;
 
 /// Indices of the active profiles, in Maven's order, and the activation problems.
-///
-/// ```
-/// use m2resolver::resolution::pom::{model::from_xnode, profiles::select, xml::read_pom};
-/// use m2resolver::settings::profiles::ActivationContext;
-/// let xml = r#"<project><profiles>
-///   <profile><id>default</id><activation><activeByDefault>true</activeByDefault></activation></profile>
-///   <profile><id>ci</id><activation><property><name>ci</name></property></activation></profile>
-/// </profiles></project>"#;
-/// let m = from_xnode(read_pom(xml.as_bytes()).unwrap().root, "pom.xml");
-/// let mut ctx = ActivationContext::default();
-/// assert_eq!(select(&m.profiles, &ctx, &Default::default(), "pom.xml").0, vec![0]);
-/// ctx.user_properties.insert("ci".into(), "true".into());
-/// assert_eq!(select(&m.profiles, &ctx, &Default::default(), "pom.xml").0, vec![1]);
-/// ```
 pub fn select(
     profiles: &[Profile],
     ctx: &ActivationContext,
@@ -159,5 +145,30 @@ mod tests {
         assert_eq!(select(&ps, &ctx, &props, "t").0, vec![1, 2]);
         ctx.inactive_profile_ids.push("j".into());
         assert_eq!(select(&ps, &ctx, &props, "t").0, vec![2]);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_select() {
+        use crate::resolution::pom::{model::from_xnode, profiles::select, xml::read_pom};
+        use crate::settings::profiles::ActivationContext;
+        let xml = r#"<project><profiles>
+          <profile><id>default</id><activation><activeByDefault>true</activeByDefault></activation></profile>
+          <profile><id>ci</id><activation><property><name>ci</name></property></activation></profile>
+        </profiles></project>"#;
+        let m = from_xnode(read_pom(xml.as_bytes()).unwrap().root, "pom.xml");
+        let mut ctx = ActivationContext::default();
+        assert_eq!(
+            select(&m.profiles, &ctx, &Default::default(), "pom.xml").0,
+            vec![0]
+        );
+        ctx.user_properties.insert("ci".into(), "true".into());
+        assert_eq!(
+            select(&m.profiles, &ctx, &Default::default(), "pom.xml").0,
+            vec![1]
+        );
     }
 }

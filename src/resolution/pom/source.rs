@@ -4,7 +4,7 @@
 //! A [`ModelResolver`] starts with the request's repositories (already mirrored and
 //! authenticated) and adds, as the builder meets them, the repositories each POM declares:
 //! each goes through the session's mirror, proxy and authentication selectors
-//! ([`crate::repository::aggregate_repositories`], as Maven's `RemoteRepositoryManager`), after
+//! (`repository::aggregate_repositories`, as Maven's `RemoteRepositoryManager`), after
 //! the ones already known (dependency POMs) or before the request's (project files,
 //! `POM_DOMINANT`). A repository id seen before is ignored, unless the interpolated model is
 //! re-read at the end, which replaces it.

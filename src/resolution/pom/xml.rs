@@ -1,5 +1,5 @@
 //! Reading `pom.xml` text as Maven 3.8.7's `MavenXpp3Reader` does, on the settings' positioned
-//! XML tree ([`crate::settings::dom`]).
+//! XML tree (`settings::dom`).
 //!
 //! The reader is driven by the POM 4.0.0 schema below (one entry per model class: its elements,
 //! their kinds, the attributes it accepts). It walks the tree once, leniently, and remembers the

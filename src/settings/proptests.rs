@@ -2,10 +2,11 @@
 //! deterministic. Inputs are arbitrary bytes, and valid settings files mutated at random
 //! (characters inserted, removed or replaced), which reach far deeper into the reader.
 
-use m2resolver::explain::{explain, ExplainRequest};
-use m2resolver::settings::builder::{SettingsRequest, SettingsSource};
-use m2resolver::settings::xml::read_settings;
-use m2resolver::settings::SourceLevel;
+use crate::explain::Explanation;
+use crate::settings::xml::read_settings;
+use crate::settings::SettingsSource;
+use crate::settings::SourceLevel;
+use crate::{Environment, Session};
 use proptest::prelude::*;
 
 const TEMPLATE: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -75,23 +76,25 @@ fn apply(edits: &[Edit]) -> String {
 }
 
 fn pipeline(xml: String) {
-    let request = ExplainRequest {
-        settings: SettingsRequest {
-            user: Some(SettingsSource::Content {
-                name: "settings.xml".into(),
-                xml,
-            }),
+    let built = Session::builder()
+        .environment(Environment {
             system_properties: [("user.home".to_string(), "/home/p".to_string())].into(),
-            ..Default::default()
-        },
-        security_file: Some("/nonexistent/settings-security.xml".into()),
-        repositories: vec![m2resolver::repository::RemoteRepository::new(
-            "central",
-            "https://repo/",
-        )],
-        ..Default::default()
+            ..Environment::default()
+        })
+        .user_settings(SettingsSource::content("settings.xml", xml))
+        .security_file("/nonexistent/settings-security.xml")
+        .build();
+    let declared = [crate::repository::RemoteRepository::new(
+        "central",
+        "https://repo/",
+    )];
+    let e = match &built {
+        Ok(session) => {
+            let _ = session.repositories(&declared);
+            Explanation::new(session, &declared)
+        }
+        Err(error) => Explanation::from_error(error),
     };
-    let e = explain(&request);
     let _ = e.to_json();
     let _ = e.render(false);
 }

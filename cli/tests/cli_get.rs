@@ -3,6 +3,8 @@
 //! (Maven 3 format with settings-security.xml), real nginx over HTTPS with basic auth and a real
 //! authenticating squid in between.
 
+// The server harness is shared with the library's download tests.
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use m2resolver::security::{encrypt_master_password, encrypt_password};
@@ -54,6 +56,16 @@ fn write_settings(s: &Setup, server_password: &str) {
 }
 
 fn write_settings_with(s: &Setup, server_password: &str, proxy_password: &str) {
+    write_settings_via(s, server_password, proxy_password, s.squid.port, PROXY_USER);
+}
+
+fn write_settings_via(
+    s: &Setup,
+    server_password: &str,
+    proxy_password: &str,
+    proxy_port: u16,
+    proxy_user: &str,
+) {
     let master = "build-master";
     let xml = format!(
         r#"<settings>
@@ -66,8 +78,8 @@ fn write_settings_with(s: &Setup, server_password: &str, proxy_password: &str) {
   <activeProfiles><activeProfile>ci</activeProfile></activeProfiles>
 </settings>"#,
         url = s.nginx.https("private"),
-        port = s.squid.port,
-        pu = PROXY_USER,
+        port = proxy_port,
+        pu = proxy_user,
         pp = encrypt_password(proxy_password, master),
         u = USER,
         p = encrypt_password(server_password, master),
@@ -76,20 +88,25 @@ fn write_settings_with(s: &Setup, server_password: &str, proxy_password: &str) {
 }
 
 fn m2r(s: &Setup, extra: &[&str]) -> Output {
+    m2r_cmd(s, "get", extra)
+}
+
+fn m2r_cmd(s: &Setup, command: &str, extra: &[&str]) -> Output {
+    let local: &[&str] = if command == "get" {
+        &["--local-repository", "local"]
+    } else {
+        &[]
+    };
     Command::new(env!("CARGO_BIN_EXE_m2r"))
-        .arg("get")
+        .arg(command)
         .args([
             "--settings",
             "settings.xml",
             "--security",
             "settings-security.xml",
         ])
-        .args([
-            "--local-repository",
-            "local",
-            "-Duser.home=home",
-            "--no-env-proxy",
-        ])
+        .args(local)
+        .args(["-Duser.home=home", "--no-env-proxy"])
         .args(extra)
         .current_dir(&s.dir)
         .env_clear()
@@ -173,4 +190,47 @@ fn wrong_proxy_password_is_an_error_naming_the_proxy() {
     );
     assert!(!stderr.contains("not-the-proxy-password"), "{stderr}");
     assert_eq!(s.nginx.count_gets(".jar"), 0);
+}
+
+#[test]
+fn get_through_digest_and_ntlm_proxies_and_explain_shows_the_route() {
+    let s = setup();
+    let work = s.dir.parent().unwrap().join("work");
+    let loopback = "127.0.0.1".parse().unwrap();
+    let digest = Squid::start_with(&work, &[s.nginx.https_port], SquidAuth::Digest, loopback);
+    let ntlm = Squid::start_with(&work, &[s.nginx.https_port], SquidAuth::Ntlm, loopback);
+    for (scheme, port, user) in [
+        ("Digest", digest.port, PROXY_USER.to_string()),
+        ("Ntlm", ntlm.port, format!("CORP\\{PROXY_USER}")),
+    ] {
+        write_settings_via(&s, PASSWORD, PROXY_PASSWORD, port, &user);
+        let _ = std::fs::remove_dir_all(s.dir.join("local"));
+        let out = m2r(&s, &["-v", "org.ex:lib:1.0", "org.ex:util:jar:sources:2.0"]);
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{scheme}: {stderr}");
+        assert_eq!(
+            std::fs::read(s.dir.join("local/org/ex/lib/1.0/lib-1.0.jar")).unwrap(),
+            std::fs::read(s.remote.root.join("org/ex/lib/1.0/lib-1.0.jar")).unwrap(),
+            "{scheme}"
+        );
+        // -v says which scheme the proxy asked for and that it was accepted
+        assert!(
+            stderr.contains(&format!("scheme={}", scheme.to_uppercase()))
+                || stderr.contains(&format!("scheme={scheme}")),
+            "{scheme}: {stderr}"
+        );
+        assert!(!stderr.contains(PROXY_PASSWORD), "{stderr}");
+        let out = m2r_cmd(&s, "explain", &[]);
+        let stdout = text(&out.stdout);
+        assert!(
+            stdout.contains(&format!(
+                "route: proxy 127.0.0.1:{port} (settings proxy `corp-proxy`), HTTP CONNECT tunnel to 127.0.0.1:{}",
+                s.nginx.https_port
+            )) && stdout.contains(&format!(
+                "addresses, in the order they are tried: 127.0.0.1:{port}"
+            )) && stdout.contains("proxy authentication: none at first")
+                && stdout.contains("server authentication: Basic first"),
+            "{stdout}"
+        );
+    }
 }

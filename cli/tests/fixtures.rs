@@ -354,8 +354,12 @@ fn check_cases(root: &Path, required: bool, run: impl Fn(&Path) -> Option<Vec<St
     );
 }
 
+/// The workspace root (this package is `cli/`): `testdata/` and `../shared/` are found from it.
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_default()
 }
 
 #[test]

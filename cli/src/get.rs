@@ -1,18 +1,22 @@
 //! `m2r get`: download artifacts into the local repository (cli-contract.md).
 //!
 //! This file owns reading the coordinates (arguments and `--from-file`), running the
-//! [`BlockingResolver`], the progress bar (only when stderr is a terminal) and the output: one line
-//! per artifact with its local path on stdout, one `error:` line per failed artifact on stderr.
-//! The settings → repositories step and the argument parser live in `main.rs`.
+//! [`BlockingResolver`] the session configures, the progress bar (only when stderr is a
+//! terminal) and the output: one line per artifact with its local path on stdout, one `error:`
+//! line per failed artifact on stderr. The argument parser lives in `main.rs`, the options shared
+//! with `explain` in `options.rs`.
 
+use crate::options::CommonArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use m2resolver::download::{
-    BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact, ResolverConfig,
+    BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact,
 };
 use m2resolver::printable::escape_for_terminal;
 use m2resolver::repository::RemoteRepository;
+use m2resolver::Session;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -102,13 +106,28 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
     }
 }
 
-/// Runs `m2r get`; returns the exit status.
-pub fn run(
-    args: GetArgs,
-    repositories: Vec<RemoteRepository>,
-    local_repo: PathBuf,
+/// `m2r get` with its options: builds the session (`--offline`, `--local-repository` over the
+/// settings' choices), prints its problems, then [`run`]s.
+pub fn command(
+    common: &CommonArgs,
+    local_repository: Option<PathBuf>,
     offline: bool,
-) -> i32 {
+    args: GetArgs,
+) -> ExitCode {
+    let declared = match common.declared() {
+        Ok(r) => r,
+        Err(e) => return crate::usage_error(&e),
+    };
+    let session = match crate::options::open_session(common, local_repository.as_deref(), offline) {
+        Ok(s) => s,
+        Err(status) => return ExitCode::from(status),
+    };
+    let code = run(args, &session, &declared);
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
+
+/// Runs `m2r get` for the repositories a build declares; returns the exit status.
+pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i32 {
     let coords = match read_coordinates(&args) {
         Ok(c) => c,
         Err(errors) => {
@@ -118,15 +137,14 @@ pub fn run(
             return EXIT_USAGE;
         }
     };
-    let mut config = ResolverConfig::new(repositories, local_repo);
-    config.offline = offline;
+    let answer = session.repositories(declared);
+    for p in &answer.problems {
+        eprintln!("{}", escape_for_terminal(&p.to_string()));
+    }
+    let mut config = session.resolver_config(answer.repositories);
     if let Some(n) = args.threads.filter(|n| *n > 0) {
         config.max_in_flight = n;
     }
-    // The CLI is the edge where the process environment is read (SSL_CERT_FILE).
-    config.transport.env = std::env::vars_os()
-        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
-        .collect();
     let bar = if std::io::stderr().is_terminal() {
         let pb = ProgressBar::new(coords.len() as u64);
         pb.set_style(
@@ -206,10 +224,14 @@ mod tests {
             coords: vec!["g:a:1".into()],
             ..Default::default()
         };
+        let session = Session::builder()
+            .environment(m2resolver::Environment::default())
+            .no_user_settings()
+            .offline(true)
+            .local_repository(dir.path())
+            .build()
+            .unwrap();
         let repos = vec![RemoteRepository::new("central", "http://127.0.0.1:9/r")];
-        assert_eq!(
-            run(args, repos, dir.path().to_path_buf(), true),
-            EXIT_FAILED
-        );
+        assert_eq!(run(args, &session, &repos), EXIT_FAILED);
     }
 }

@@ -1,11 +1,12 @@
-//! `m2r`: a thin command-line shell over the m2resolver library. It parses arguments, builds
-//! the library's requests from them and the process environment, and prints; every behaviour
-//! lives in the library.
+//! `m2r`: a thin command-line shell over the m2resolver library. It parses arguments, builds a
+//! `Session` from them (the library captures the process environment) and renders what the
+//! session answers; every behaviour lives in the library. One file per subcommand.
 // The doc comments of the argument structs are clap's `--help` text, written for a terminal.
 #![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
 mod describe;
 mod encrypt;
+mod explain;
 mod get;
 mod options;
 mod resolve;
@@ -19,8 +20,7 @@ use clap::{Parser, Subcommand};
 /// nodes); mimalloc halves the time glibc's allocator took on a warm `m2r resolve`.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use m2resolver::explain::{explain, resolve_repositories, to_canonical_json};
-use m2resolver::printable::escape_for_terminal;
+
 use options::CommonArgs;
 use std::process::ExitCode;
 
@@ -33,6 +33,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Log what the transport decides (routes tried, proxy challenges, schemes); -vv logs every request. M2R_LOG (a tracing filter) wins.
+    /// (`tree --verbose` is the tree's own flag: Maven's `-Dverbose` view.)
+    #[arg(short = 'v', long = "log", global = true, action = clap::ArgAction::Count)]
+    log: u8,
 }
 
 #[derive(Subcommand, Debug)]
@@ -100,39 +104,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    init_tracing();
     let cli = Cli::parse();
+    init_tracing(cli.log);
     match cli.command {
         Command::Explain {
             common,
             json,
             show_secrets,
-        } => {
-            match common.check_files() {
-                Ok(notices) if !json => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
-                Ok(_) => {}
-                Err(e) => return usage_error(&e),
-            }
-            let request = match common.explain_request() {
-                Ok(r) => r,
-                Err(e) => return usage_error(&e),
-            };
-            let explanation = explain(&request);
-            let text = if json {
-                to_canonical_json(&explanation.to_json()) + "\n"
-            } else {
-                // Settings values may hold raw control characters: never let them reach a
-                // terminal as such.
-                let text = explanation.render(show_secrets);
-                m2resolver::printable::escape_for_terminal(&text).into_owned()
-            };
-            out(&text);
-            if explanation.failed() {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
+        } => explain::run(&common, json, show_secrets),
         Command::Get {
             common,
             local_repository,
@@ -141,39 +120,12 @@ fn main() -> ExitCode {
             from_file,
             coords,
         } => {
-            match common.check_files() {
-                Ok(notices) => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
-                Err(e) => return usage_error(&e),
-            }
-            let request = match common.explain_request() {
-                Ok(r) => r,
-                Err(e) => return usage_error(&e),
-            };
-            let (repositories, problems, settings) = match resolve_repositories(&request) {
-                Ok(r) => r,
-                Err(problems) => {
-                    for p in problems {
-                        eprintln!("{}", escape_for_terminal(&p.to_string()));
-                    }
-                    eprintln!(
-                        "m2r: the settings could not be built; run `m2r explain` for details"
-                    );
-                    return ExitCode::from(1);
-                }
-            };
-            for p in &problems {
-                eprintln!("{}", escape_for_terminal(&p.to_string()));
-            }
-            let local = local_repository
-                .map(|p| request.cwd.join(p))
-                .unwrap_or_else(|| options::local_repository(&request, &settings));
             let args = get::GetArgs {
                 coords,
                 from_file,
                 threads,
             };
-            let code = get::run(args, repositories, local, offline || settings.offline);
-            ExitCode::from(u8::try_from(code).unwrap_or(1))
+            get::command(&common, local_repository, offline, args)
         }
         Command::Tree(args) => ExitCode::from(tree::run(args)),
         Command::Resolve(args) => ExitCode::from(resolve::run(args)),
@@ -188,24 +140,13 @@ fn main() -> ExitCode {
             security,
             defines,
             maven4,
-        } => {
-            let ctx = options::security_context(security, &defines);
-            if maven4 {
-                let decryptor = m2resolver::security::Decryptor::new(ctx);
-                let result = encrypt::read_password(password, "Password: ").and_then(|clear| {
-                    decryptor
-                        .encrypt_with_default_dispatcher(&clear)
-                        .map_err(|e| e.to_string())
-                });
-                finish(result)
-            } else {
-                finish(encrypt::encrypt_password(password, ctx))
-            }
-        }
+        } => finish(encrypt::encrypt_password_command(
+            password, security, &defines, maven4,
+        )),
     }
 }
 
-fn usage_error(message: &str) -> ExitCode {
+pub(crate) fn usage_error(message: &str) -> ExitCode {
     eprintln!("m2r: {message}");
     ExitCode::from(2)
 }
@@ -224,7 +165,7 @@ fn finish(result: Result<String, String>) -> ExitCode {
 }
 
 /// Writes to stdout; a closed pipe (`m2r explain | head`) ends quietly instead of panicking.
-fn out(text: &str) {
+pub(crate) fn out(text: &str) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     let _ = stdout
@@ -232,11 +173,40 @@ fn out(text: &str) {
         .and_then(|_| stdout.flush());
 }
 
-fn init_tracing() {
+fn init_tracing(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "warn,m2resolver=debug",
+        _ => "warn,m2resolver=trace",
+    };
     let filter = tracing_subscriber::EnvFilter::try_from_env("M2R_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn log_level_and_the_tree_verbose_view_are_distinct_flags() {
+        let cli = Cli::try_parse_from(["m2r", "-vv", "tree", "--verbose", "g:a:1"]).unwrap();
+        assert_eq!(cli.log, 2);
+        match cli.command {
+            Command::Tree(args) => assert!(args.verbose),
+            _ => panic!("tree expected"),
+        }
+        let cli = Cli::try_parse_from(["m2r", "get", "-v", "g:a:1"]).unwrap();
+        assert_eq!(cli.log, 1);
+    }
 }

@@ -3,6 +3,8 @@
 //! POMs declares an extra repository (reached directly, not mirrored); then offline mode after
 //! the first resolve, and two resolves sharing one local repository at the same time.
 
+// The server harness is shared with the library's tests.
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::path::Path;

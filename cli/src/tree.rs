@@ -8,14 +8,16 @@
 
 use crate::options::{self, CommonArgs};
 use clap::Args;
-use m2resolver::download::{Coordinate, ProgressListener, Resolver, ResolverConfig};
-use m2resolver::explain::{resolve_pipeline, to_canonical_json};
+use m2resolver::download::{Coordinate, ProgressListener, Resolver};
+use m2resolver::explain::to_canonical_json;
+use m2resolver::printable::escape_for_terminal;
 use m2resolver::repository::RemoteRepository;
 use m2resolver::resolution::collect::fetch::RepositorySource;
 use m2resolver::resolution::collect::project::{request_for, Root};
 use m2resolver::resolution::collect::{collect, view, CollectRequest, CollectResult};
 use m2resolver::resolution::pom::DescriptorReader;
 use m2resolver::resolution::Artifact;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -44,8 +46,8 @@ pub struct TreeArgs {
     #[arg(long)]
     json: bool,
     /// Also show the dependencies left out and why (conflict losers, exclusions, scopes).
-    #[arg(long, short = 'v')]
-    verbose: bool,
+    #[arg(long)]
+    pub(crate) verbose: bool,
     /// The project file.
     #[arg(long, value_name = "FILE", conflicts_with = "coord")]
     pom: Option<PathBuf>,
@@ -81,28 +83,13 @@ pub fn session(
     args: &GraphArgs,
     listener: Option<Arc<dyn ProgressListener>>,
 ) -> Result<Session, u8> {
-    let mut request = args.common.explain_request().map_err(|e| {
-        eprintln!("m2r: {e}");
-        2u8
-    })?;
-    if request.repositories.is_empty() {
-        request.repositories = crate::describe::default_repositories();
+    let session =
+        options::open_session(&args.common, args.local_repository.as_deref(), args.offline)?;
+    let declared = options::declared_or_central(&args.common)?;
+    let answer = session.repositories(&declared);
+    for p in &answer.problems {
+        eprintln!("{}", escape_for_terminal(&p.to_string()));
     }
-    let pipeline = resolve_pipeline(&request).map_err(|problems| {
-        for p in problems {
-            eprintln!("{p}");
-        }
-        eprintln!("m2r: the settings could not be built; run `m2r explain` for details");
-        1u8
-    })?;
-    for p in &pipeline.problems {
-        eprintln!("{p}");
-    }
-    let local = args
-        .local_repository
-        .as_ref()
-        .map(|p| request.cwd.join(p))
-        .unwrap_or_else(|| options::local_repository(&request, &pipeline.settings));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -111,17 +98,13 @@ pub fn session(
             eprintln!("m2r: cannot start the async runtime: {e}");
             1u8
         })?;
-    let mut config = ResolverConfig::new(pipeline.repositories.clone(), local);
-    config.offline = args.offline || pipeline.settings.offline;
+    let mut config = session.resolver_config(answer.repositories.clone());
     if let Some(n) = args.threads {
         config.max_in_flight = n.max(1);
     }
     if let Some(l) = listener {
         config.listener = l;
     }
-    config.transport.env = std::env::vars_os()
-        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
-        .collect();
     let resolver = {
         let _guard = runtime.enter();
         Resolver::new(config).map_err(|e| {
@@ -131,20 +114,20 @@ pub fn session(
     };
     let reader = Arc::new(DescriptorReader::new(
         resolver.clone(),
-        pipeline.selectors.clone(),
-        request.settings.system_properties.clone(),
-        request.settings.user_properties.clone(),
+        session.selectors(),
+        HashMap::clone(&session.environment().system_properties),
+        HashMap::clone(session.user_properties()),
     ));
     let source = RepositorySource::new(
         reader,
         resolver,
-        pipeline.selectors,
+        session.selectors(),
         runtime.handle().clone(),
     );
     Ok(Session {
         runtime,
         source,
-        repositories: pipeline.repositories,
+        repositories: answer.repositories,
     })
 }
 

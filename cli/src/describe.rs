@@ -6,11 +6,12 @@
 
 use crate::options::{self, CommonArgs};
 use clap::Args;
-use m2resolver::download::{Coordinate, Resolver, ResolverConfig};
-use m2resolver::explain::{resolve_pipeline, to_canonical_json};
-use m2resolver::repository::RemoteRepository;
+use m2resolver::download::{Coordinate, Resolver};
+use m2resolver::explain::to_canonical_json;
+use m2resolver::printable::escape_for_terminal;
 use m2resolver::resolution::pom::{view, DescriptorReader};
 use m2resolver::resolution::Artifact;
+use std::collections::HashMap;
 
 /// Arguments of `m2r describe`.
 #[derive(Args, Debug)]
@@ -39,13 +40,6 @@ pub struct DescribeArgs {
     coord: Option<String>,
 }
 
-/// Maven's super POM `central`, releases only: the repository when none is given.
-pub fn default_repositories() -> Vec<RemoteRepository> {
-    let mut central = RemoteRepository::new("central", "https://repo.maven.apache.org/maven2");
-    central.snapshots.enabled = false;
-    vec![central]
-}
-
 /// Runs `m2r describe`; returns the exit status.
 pub fn run(args: DescribeArgs) -> u8 {
     let coord = match args.coord.as_deref().map(Coordinate::parse) {
@@ -56,33 +50,19 @@ pub fn run(args: DescribeArgs) -> u8 {
         }
         None => None,
     };
-    let mut request = match args.common.explain_request() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("m2r: {e}");
-            return 2;
-        }
+    let session =
+        match options::open_session(&args.common, args.local_repository.as_deref(), args.offline) {
+            Ok(s) => s,
+            Err(status) => return status,
+        };
+    let declared = match options::declared_or_central(&args.common) {
+        Ok(d) => d,
+        Err(status) => return status,
     };
-    if request.repositories.is_empty() {
-        request.repositories = default_repositories();
+    let answer = session.repositories(&declared);
+    for p in &answer.problems {
+        eprintln!("{}", escape_for_terminal(&p.to_string()));
     }
-    let pipeline = match resolve_pipeline(&request) {
-        Ok(p) => p,
-        Err(problems) => {
-            for p in problems {
-                eprintln!("{p}");
-            }
-            eprintln!("m2r: the settings could not be built; run `m2r explain` for details");
-            return 1;
-        }
-    };
-    for p in &pipeline.problems {
-        eprintln!("{p}");
-    }
-    let local = args
-        .local_repository
-        .map(|p| request.cwd.join(p))
-        .unwrap_or_else(|| options::local_repository(&request, &pipeline.settings));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -94,11 +74,7 @@ pub fn run(args: DescribeArgs) -> u8 {
             return 1;
         }
     };
-    let mut config = ResolverConfig::new(pipeline.repositories.clone(), local);
-    config.offline = args.offline || pipeline.settings.offline;
-    config.transport.env = std::env::vars_os()
-        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
-        .collect();
+    let config = session.resolver_config(answer.repositories.clone());
     let resolver = {
         let _guard = runtime.enter();
         match Resolver::new(config) {
@@ -111,9 +87,9 @@ pub fn run(args: DescribeArgs) -> u8 {
     };
     let reader = DescriptorReader::new(
         resolver,
-        pipeline.selectors.clone(),
-        request.settings.system_properties.clone(),
-        request.settings.user_properties.clone(),
+        session.selectors(),
+        HashMap::clone(&session.environment().system_properties),
+        HashMap::clone(session.user_properties()),
     );
     let (text, status) = match (coord, &args.pom) {
         (Some(coord), _) => {
@@ -124,7 +100,7 @@ pub fn run(args: DescribeArgs) -> u8 {
                 coord.classifier,
                 coord.version,
             );
-            let result = runtime.block_on(reader.describe(&artifact, &pipeline.repositories));
+            let result = runtime.block_on(reader.describe(&artifact, &answer.repositories));
             match &result {
                 Ok(d) if args.json => (
                     to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
@@ -145,8 +121,8 @@ pub fn run(args: DescribeArgs) -> u8 {
             }
         }
         (None, Some(pom)) => {
-            let pom = request.cwd.join(pom);
-            match runtime.block_on(reader.build_project(&pom, &pipeline.repositories)) {
+            let pom = session.environment().cwd.join(pom);
+            match runtime.block_on(reader.build_project(&pom, &answer.repositories)) {
                 Ok(d) if args.json => (
                     to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
                     0,

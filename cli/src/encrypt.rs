@@ -31,6 +31,33 @@ pub fn encrypt_password(
     Ok(security::encrypt_password(&clear, master.expose()))
 }
 
+/// `m2r encrypt-password`: the security inputs come from the process, `-D` options (parsed
+/// as Maven does) and `--security`, as the library's session builder assembles them; `--maven4`
+/// encrypts with the default dispatcher of `settings-security4.xml`.
+pub fn encrypt_password_command(
+    password_arg: Option<String>,
+    security: Option<std::path::PathBuf>,
+    defines: &[String],
+    maven4: bool,
+) -> Result<String, String> {
+    let mut builder = m2resolver::Session::builder();
+    for d in defines {
+        builder = builder.define(d);
+    }
+    if let Some(file) = security {
+        builder = builder.security_file(file);
+    }
+    let ctx = builder.security_context();
+    if !maven4 {
+        return encrypt_password(password_arg, ctx);
+    }
+    let decryptor = Decryptor::new(ctx);
+    let clear = read_password(password_arg, "Password: ")?;
+    decryptor
+        .encrypt_with_default_dispatcher(&clear)
+        .map_err(|e| e.to_string())
+}
+
 /// The argument, else a no-echo prompt on a terminal, else the first line of stdin.
 pub fn read_password(arg: Option<String>, prompt: &str) -> Result<Zeroizing<String>, String> {
     if let Some(arg) = arg {

@@ -1,0 +1,516 @@
+//! The front door: a [`Session`] turns an environment, settings files and properties into
+//! ready repositories and a configured resolver — the counterpart of Maven's
+//! `RepositorySystemSession`.
+//!
+//! ```no_run
+//! use m2resolver::{Session, download::Coordinate, repository::RemoteRepository};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let session = Session::builder().user_settings(std::path::PathBuf::from("settings.xml")).build()?;
+//! let repos = session.repositories(&[RemoteRepository::central()]);
+//! let resolver = session.blocking_resolver(repos.repositories)?;
+//! for artifact in resolver.resolve(&[Coordinate::parse("junit:junit:4.13.2")?]) {
+//!     println!("{}", artifact?.path.display());
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! # What a session holds
+//!
+//! [`SessionBuilder::build`] runs the settings pipeline once, from one [`Environment`]
+//! snapshot and the builder's inputs, and keeps:
+//!
+//! - the effective [`Settings`] and their problems; where the scalar values came from
+//!   ([`Sourced`]: [`Session::local_repository`], [`Session::offline`]) and why each profile
+//!   is active ([`ActiveProfile`]);
+//! - Maven's request population (first server/mirror/profile per id, first active proxy per
+//!   id) and the mirror, proxy and authentication selectors, built once;
+//! - the credentials, decrypted lazily: a password is decrypted the first time a repository
+//!   that uses it is returned, once per settings entry (see `credentials.rs`); settings hold
+//!   [`SettingsSecret`](crate::SettingsSecret)s, repositories [`Secret`](crate::Secret)s, so
+//!   the transport never has to guess whether a value is still encrypted.
+//!
+//! # What it answers
+//!
+//! - [`Session::repositories`]: the repositories a build declares (a POM's `<repositories>`),
+//!   with the active profiles' repositories in front, after mirrors, aggregation, proxies and
+//!   credentials, plus one [`InjectionTrace`] per declared repository and the problems of
+//!   this answer (credentials that could not be decrypted, with where they were written);
+//! - [`Session::aggregate_repositories`]: Resolver's `aggregateRepositories` with the
+//!   session's selectors and credentials (how dependency resolution adds a POM's repositories
+//!   to the ones it already has);
+//! - [`Session::resolver`] / [`Session::blocking_resolver`] / [`Session::resolver_config`]:
+//!   the downloader for those repositories, with the session's local repository, offline mode
+//!   and environment (the transport reads `SSL_CERT_FILE` from the same snapshot).
+//!
+//! Dependency resolution (POM models, `collect`, `resolve`, `describe`) is built on these:
+//! it belongs in [`crate::resolution`] and takes a `&Session`.
+//!
+//! [`crate::explain`] is a view over a session: it renders what the session decided.
+
+mod builder;
+mod credentials;
+mod error;
+mod request;
+mod sourced;
+
+pub use builder::{parse_define, SessionBuilder};
+pub use credentials::Credential;
+pub use error::SessionError;
+pub use request::{ActivationReason, ActiveProfile};
+pub use sourced::{Definition, Sourced};
+
+pub(crate) use credentials::Field;
+pub(crate) use request::RequestEntries;
+
+use crate::download::{BlockingResolver, DownloadError, Resolver, ResolverConfig};
+use crate::environment::{Environment, Vars};
+use crate::repository::{
+    self, EnvProxyConfig, InjectionError, InjectionTrace, Opener, RemoteRepository, Selectors,
+};
+use crate::security::{Decryptor, SecurityContext};
+use crate::settings::{Problem, Settings, SettingsRequest, Severity, Stage};
+use credentials::{CredentialStore, SessionCredentials};
+use request::ProfileChoices;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Settings, credentials, selectors and choices of one build, made once (see the
+/// [module documentation](self)). `Send + Sync`; `Debug` never shows a secret.
+///
+/// ```
+/// use m2resolver::{Environment, Session};
+/// use m2resolver::session::{ActivationReason, Definition};
+/// use m2resolver::settings::SettingsSource;
+/// let session = Session::builder()
+///     .environment(Environment::from_parts(Default::default(), "/work".into()))
+///     .user_settings(SettingsSource::content("settings.xml", r#"<settings>
+///         <profiles><profile><id>ci</id><activation><property><name>ci</name></property></activation></profile></profiles>
+///         </settings>"#))
+///     .define("ci")
+///     .offline(true)
+///     .build()
+///     .unwrap();
+/// assert_eq!(session.active_profiles()[0].id, "ci");
+/// assert_eq!(session.active_profiles()[0].reason, ActivationReason::Conditions);
+/// assert!(session.offline().value);
+/// assert_eq!(session.offline().definition, Definition::Builder);
+/// assert!(!format!("{session:?}").is_empty());
+/// ```
+#[derive(Debug)]
+pub struct Session {
+    environment: Environment,
+    user_properties: Vars,
+    settings: Settings,
+    /// Problems of settings building, then of profile activation.
+    problems: Vec<Problem>,
+    /// How many of `problems` come from settings building.
+    settings_problem_count: usize,
+    active_profiles: Vec<ActiveProfile>,
+    profile_repositories: Vec<Vec<RemoteRepository>>,
+    entries: RequestEntries,
+    selectors: Selectors,
+    /// The credential store and the ids leading to it, shared with [`Session::selectors`].
+    credentials: Arc<SessionCredentials>,
+    local_repository: Sourced<PathBuf>,
+    offline: Sourced<bool>,
+}
+
+/// Everything [`SessionBuilder::build`] hands over.
+pub(crate) struct Inputs {
+    pub(crate) request: SettingsRequest,
+    pub(crate) environment: Environment,
+    pub(crate) security: SecurityContext,
+    pub(crate) profiles: ProfileChoices,
+    pub(crate) offline: bool,
+    pub(crate) local_repository: Option<PathBuf>,
+    pub(crate) user_home: PathBuf,
+    pub(crate) env_proxies: bool,
+    pub(crate) server_aliases: bool,
+}
+
+/// The answer of [`Session::repositories`].
+#[derive(Debug, Clone)]
+pub struct Repositories {
+    /// The repositories to use, in Maven's order, with proxies and clear credentials.
+    pub repositories: Vec<RemoteRepository>,
+    /// One trace per declared repository (active profiles' repositories first): which mirror
+    /// applied and why the others did not, where it went, which proxy and credentials.
+    pub traces: Vec<InjectionTrace>,
+    /// Problems of this answer: credentials or header values that could not be decrypted
+    /// (they are not sent), with where they were written.
+    pub problems: Vec<Problem>,
+}
+
+impl Session {
+    /// A builder; see [`SessionBuilder`].
+    pub fn builder() -> SessionBuilder {
+        SessionBuilder::default()
+    }
+
+    pub(crate) fn assemble(inputs: Inputs) -> Result<Session, SessionError> {
+        let Inputs {
+            request,
+            environment,
+            security,
+            profiles,
+            offline,
+            local_repository,
+            user_home,
+            env_proxies,
+            server_aliases,
+        } = inputs;
+        let result = crate::settings::build(&request);
+        if result.has_errors() {
+            return Err(SessionError::Settings {
+                problems: result.problems,
+            });
+        }
+        let settings = result.effective;
+        let mut problems = result.problems;
+        let settings_problem_count = problems.len();
+        let user_properties = request.user_properties;
+
+        let activated = request::activate(
+            &settings,
+            &profiles,
+            &environment.system_properties,
+            &user_properties,
+            &environment.cwd,
+        );
+        let credentials = CredentialStore::new(Decryptor::new(security), &settings);
+        let entries = RequestEntries::new(&settings);
+        let env = if env_proxies {
+            let mut properties = environment.system_properties.clone();
+            properties.extend(user_properties.iter().map(|(k, v)| (k.clone(), v.clone())));
+            EnvProxyConfig::new(environment.env.clone(), properties)
+        } else {
+            EnvProxyConfig::disabled()
+        };
+        let servers = entries.servers(&settings, server_aliases);
+        let selectors =
+            match Selectors::sealed(&entries.mirrors, &entries.proxies(&settings), &servers, env) {
+                Ok(s) => s,
+                Err(source) => {
+                    // Maven reports every decryption failure before it fails on this.
+                    credentials.decrypt_all();
+                    problems.extend(all_decryption_problems(&credentials, &entries));
+                    problems.extend(activated.problems);
+                    problems.push(Problem::new(
+                        Severity::Error,
+                        Stage::Build,
+                        rejected_entry_origin(&source, &settings, &entries),
+                        source.to_string(),
+                    ));
+                    return Err(SessionError::Injection { source, problems });
+                }
+            };
+        problems.extend(activated.problems);
+
+        let credentials = Arc::new(SessionCredentials::new(
+            credentials,
+            &settings,
+            &entries,
+            server_aliases,
+        ));
+
+        let settings_local = settings.local_repository.as_deref().zip(
+            result
+                .local_repository_source
+                .map(|(level, source)| builder::settings_definition(level, source)),
+        );
+        let local_repository = builder::choose_local_repository(
+            local_repository.as_deref(),
+            &user_properties,
+            &environment.system_properties,
+            settings_local,
+            &user_home,
+            &environment.cwd,
+        );
+        let offline = if offline {
+            Sourced::new(true, Definition::Builder)
+        } else if settings.offline {
+            // Only the user file's <offline> counts (MNG-2949).
+            let source = request.user.as_ref().map(|s| s.name()).unwrap_or_default();
+            Sourced::new(
+                true,
+                builder::settings_definition(crate::settings::SourceLevel::User, source),
+            )
+        } else {
+            Sourced::new(false, Definition::Default)
+        };
+
+        Ok(Session {
+            environment,
+            user_properties,
+            settings,
+            problems,
+            settings_problem_count,
+            active_profiles: activated.profiles,
+            profile_repositories: activated.repositories,
+            entries,
+            selectors,
+            credentials,
+            local_repository,
+            offline,
+        })
+    }
+
+    /// The effective settings (merged, interpolated; passwords as written).
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Warnings of settings building, then problems of profile activation.
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// The active settings profiles, in Maven's order, with why each is active.
+    pub fn active_profiles(&self) -> &[ActiveProfile] {
+        &self.active_profiles
+    }
+
+    /// The local repository and where the choice came from.
+    pub fn local_repository(&self) -> &Sourced<PathBuf> {
+        &self.local_repository
+    }
+
+    /// Whether downloads are off, and why.
+    pub fn offline(&self) -> &Sourced<bool> {
+        &self.offline
+    }
+
+    /// The environment snapshot (system properties include the `-D` copies).
+    pub fn environment(&self) -> &Environment {
+        &self.environment
+    }
+
+    /// The user properties (`-D`).
+    pub fn user_properties(&self) -> &Vars {
+        &self.user_properties
+    }
+
+    /// The credential of a settings field, decrypted on first use.
+    pub(crate) fn credential(&self, field: Field) -> Option<&Credential> {
+        self.credentials.store.get(field)
+    }
+
+    /// Decrypts every credential of the settings (in parallel) and returns the `decrypt`
+    /// problems Maven reports: those of the entries its request keeps.
+    pub(crate) fn decrypt_all(&self) -> Vec<Problem> {
+        self.credentials.store.decrypt_all();
+        all_decryption_problems(&self.credentials.store, &self.entries)
+    }
+
+    pub(crate) fn settings_problems(&self) -> &[Problem] {
+        &self.problems[..self.settings_problem_count]
+    }
+
+    pub(crate) fn activation_problems(&self) -> &[Problem] {
+        &self.problems[self.settings_problem_count..]
+    }
+
+    pub(crate) fn request_entries(&self) -> &RequestEntries {
+        &self.entries
+    }
+
+    /// Selector warnings (legacy server configuration formats, unusable proxy variables).
+    pub(crate) fn selector_warnings(&self) -> Vec<String> {
+        self.selectors.warnings()
+    }
+
+    /// The session's mirror, proxy and authentication selectors, for code that aggregates
+    /// repositories itself (dependency resolution adding the repositories POMs declare with
+    /// `aggregate_repositories`): repositories they inject get their credentials from the
+    /// session's store, decrypted on first use. Cheap to clone.
+    pub fn selectors(&self) -> Selectors {
+        let mut selectors = self.selectors.clone();
+        selectors.opener = Opener(Some(self.credentials.clone()));
+        selectors
+    }
+
+    /// Index into `settings.servers` of the server whose credentials a repository id gets.
+    pub(crate) fn server_for(&self, repository_id: &str) -> Option<usize> {
+        self.credentials.server_for(repository_id)
+    }
+
+    /// Index into `settings.proxies` of an active proxy id.
+    pub(crate) fn proxy_for(&self, proxy_id: &str) -> Option<usize> {
+        self.credentials.proxy_for(proxy_id)
+    }
+
+    /// The declared repositories with the active profiles' in front, injected with the
+    /// session's selectors, credentials not filled in (for [`crate::explain`]).
+    pub(crate) fn inject_sealed(
+        &self,
+        declared: &[RemoteRepository],
+    ) -> (Vec<RemoteRepository>, Vec<InjectionTrace>) {
+        let declared = request::declared_repositories(&self.profile_repositories, declared);
+        repository::inject_traced(&declared, &self.selectors)
+    }
+
+    /// The repositories a build declares, ready for the resolver: the active profiles'
+    /// repositories first, then mirrors, aggregation, proxies, credentials and server
+    /// settings as Maven applies them. Only the credentials these repositories use are
+    /// decrypted.
+    ///
+    /// ```
+    /// use m2resolver::{Environment, Session};
+    /// use m2resolver::repository::RemoteRepository;
+    /// use m2resolver::settings::SettingsSource;
+    /// let session = Session::builder()
+    ///     .environment(Environment::default())
+    ///     .user_settings(SettingsSource::content("settings.xml", r#"<settings>
+    ///         <mirrors><mirror><id>corp</id><mirrorOf>*</mirrorOf><url>https://nexus/maven</url></mirror></mirrors>
+    ///         <servers><server><id>corp</id><username>ci</username><password>pw</password></server></servers>
+    ///         </settings>"#))
+    ///     .build()
+    ///     .unwrap();
+    /// let answer = session.repositories(&[RemoteRepository::central()]);
+    /// let corp = &answer.repositories[0];
+    /// assert_eq!(corp.id, "corp");
+    /// assert_eq!(corp.authentication.as_ref().unwrap().password.as_ref().unwrap().expose(), "pw");
+    /// assert_eq!(answer.traces[0].repository_id, "central");
+    /// ```
+    pub fn repositories(&self, declared: &[RemoteRepository]) -> Repositories {
+        let (mut repositories, traces) = self.inject_sealed(declared);
+        let problems = self.open(&mut repositories);
+        Repositories {
+            repositories,
+            traces,
+            problems,
+        }
+    }
+
+    /// Maven Resolver's `aggregateRepositories(session, dominant, recessive, recessiveIsRaw)`
+    /// with this session's selectors, credentials filled in: how a build adds the repositories
+    /// of a POM (`recessive`, raw) to those it already has (`dominant`, already injected).
+    pub fn aggregate_repositories(
+        &self,
+        dominant: &[RemoteRepository],
+        recessive: &[RemoteRepository],
+        recessive_is_raw: bool,
+    ) -> (Vec<RemoteRepository>, Vec<Problem>) {
+        let mut out = repository::aggregate_repositories(
+            dominant,
+            recessive,
+            recessive_is_raw,
+            &self.selectors,
+        );
+        let problems = if recessive_is_raw {
+            let start = dominant.len().min(out.len());
+            self.open(&mut out[start..])
+        } else {
+            Vec::new()
+        };
+        (out, problems)
+    }
+
+    /// Fills in the clear credentials of injected repositories (decrypting each used settings
+    /// value once) and decrypts `{...}` header values (Maven 4 decrypts every settings
+    /// string). What cannot be decrypted is left out and reported.
+    fn open(&self, repositories: &mut [RemoteRepository]) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let mut reported = HashSet::new();
+        for repo in repositories.iter_mut() {
+            for field in self.credentials.fill_fields(repo) {
+                if reported.insert(field) {
+                    problems.extend(self.credentials.store.problem(field));
+                }
+            }
+            let id = repo.id.clone();
+            let origin = self
+                .server_for(&repo.id)
+                .map(|i| self.settings.servers[i].origin.describe())
+                .unwrap_or_default();
+            let decryptor = self.credentials.store.decryptor();
+            repo.transport.headers.retain_mut(|(name, value)| {
+                if !crate::security::is_encrypted(value.expose()) {
+                    return true;
+                }
+                match decryptor.decrypt(value.expose()) {
+                    Ok(clear) => {
+                        *value = clear;
+                        true
+                    }
+                    Err(e) => {
+                        problems.push(Problem::new(
+                            Severity::Error,
+                            Stage::Decrypt,
+                            origin.clone(),
+                            format!("Failed to decrypt the value of header {name} for server {id}: {e}; the header is not sent"),
+                        ));
+                        false
+                    }
+                }
+            });
+        }
+        problems
+    }
+
+    /// The resolver configuration for `repositories`: the session's local repository, offline
+    /// mode and environment; adjust the rest (threads, listener, policies) before building.
+    pub fn resolver_config(&self, repositories: Vec<RemoteRepository>) -> ResolverConfig {
+        let mut config = ResolverConfig::new(repositories, self.local_repository.value.clone());
+        config.offline = self.offline.value;
+        config.transport.env = self.environment.env.clone();
+        config
+    }
+
+    /// An async resolver for `repositories` ([`Self::resolver_config`] with its defaults).
+    // `DownloadError` is the download module's error, large by design (see `download::resolver`).
+    #[allow(clippy::result_large_err)]
+    pub fn resolver(&self, repositories: Vec<RemoteRepository>) -> Result<Resolver, DownloadError> {
+        Resolver::new(self.resolver_config(repositories))
+    }
+
+    /// A blocking resolver (with its own runtime) for `repositories`.
+    #[allow(clippy::result_large_err)]
+    pub fn blocking_resolver(
+        &self,
+        repositories: Vec<RemoteRepository>,
+    ) -> Result<BlockingResolver, DownloadError> {
+        BlockingResolver::new(self.resolver_config(repositories))
+    }
+}
+
+/// Where the settings entry an [`InjectionError`] names was written.
+fn rejected_entry_origin(
+    error: &InjectionError,
+    settings: &Settings,
+    entries: &RequestEntries,
+) -> String {
+    let origin = match error {
+        InjectionError::InvalidNonProxyHost { proxy_id, .. } => entries
+            .proxy_idx
+            .iter()
+            .map(|&i| &settings.proxies[i])
+            .find(|p| &p.id == proxy_id)
+            .map(|p| &p.origin),
+        InjectionError::InvalidTimeout { server_id, .. } => entries
+            .server_idx
+            .iter()
+            .map(|&i| &settings.servers[i])
+            .find(|s| &s.id == server_id)
+            .map(|s| &s.origin),
+    };
+    origin.map(|o| o.describe()).unwrap_or_default()
+}
+
+/// The `decrypt` problems Maven reports: for the entries of its request (first server per
+/// id, first active proxy per id).
+fn all_decryption_problems(store: &CredentialStore, entries: &RequestEntries) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for &i in &entries.server_idx {
+        problems.extend(store.problem(Field::ServerPassword(i)));
+        problems.extend(store.problem(Field::ServerPassphrase(i)));
+    }
+    for &i in &entries.proxy_idx {
+        problems.extend(store.problem(Field::ProxyPassword(i)));
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,166 @@
+//! The first connection to an origin is made alone.
+//!
+//! When a build starts, every request in flight (64 by default) finds the connection pool empty
+//! and would open its own connection: a TCP connection, through a proxy a tunnel with its
+//! authentication handshake (NTLM: two more round trips), and a TLS handshake. When the server
+//! speaks HTTP/2, hyper keeps one of them and drops the others once ALPN has answered. So the
+//! first request to an origin (per client) goes alone, and the others wait: for an HTTP/1.1
+//! connection until it is up (the connector says so; they then open theirs as before), for
+//! HTTP/2 until the first response has arrived (hyper's pool then holds the connection and they
+//! share it). If the first request fails, the next waiter goes first.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::watch;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// No connection yet, nobody making one.
+    Cold,
+    /// One request is making the first connection.
+    Warming,
+    /// A connection exists (or existed): everyone goes.
+    Warm,
+}
+
+/// The warm-up state of one origin through one client.
+#[derive(Debug)]
+pub(crate) struct Warmup {
+    state: watch::Sender<State>,
+}
+
+impl Default for Warmup {
+    fn default() -> Self {
+        Warmup {
+            state: watch::Sender::new(State::Cold),
+        }
+    }
+}
+
+/// Held by the request that makes the first connection; dropping it without
+/// [`Warmup::warmed`] lets the next waiter go first.
+pub(crate) struct First<'a>(&'a Warmup);
+
+impl Drop for First<'_> {
+    fn drop(&mut self) {
+        self.0.state.send_if_modified(|s| {
+            let was = *s == State::Warming;
+            if was {
+                *s = State::Cold;
+            }
+            was
+        });
+    }
+}
+
+impl Warmup {
+    /// `Some` for the request that goes first, `None` once the origin is warm (after waiting
+    /// while another request makes the first connection).
+    pub async fn first(&self) -> Option<First<'_>> {
+        let mut rx = self.state.subscribe();
+        loop {
+            let current = *rx.borrow_and_update();
+            match current {
+                State::Warm => return None,
+                State::Cold => {
+                    let took = self.state.send_if_modified(|s| {
+                        let cold = *s == State::Cold;
+                        if cold {
+                            *s = State::Warming;
+                        }
+                        cold
+                    });
+                    if took {
+                        return Some(First(self));
+                    }
+                }
+                State::Warming => {
+                    if rx.changed().await.is_err() {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A connection is up (or a response arrived): everyone may go.
+    pub fn warmed(&self) {
+        self.state.send_if_modified(|s| {
+            let changed = *s != State::Warm;
+            *s = State::Warm;
+            changed
+        });
+    }
+}
+
+/// The warm-up states of a session, by client and origin.
+#[derive(Debug, Default)]
+pub(crate) struct Warmups {
+    map: Mutex<HashMap<String, Arc<Warmup>>>,
+}
+
+impl Warmups {
+    /// The state of `origin` (see [`origin_key`]) through the client `client_key`.
+    pub fn get(&self, client_key: &str, origin: &str) -> Arc<Warmup> {
+        self.map
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(format!("{client_key}|{origin}"))
+            .or_default()
+            .clone()
+    }
+}
+
+/// `https://host:port` with the port always written (the request side and the connector side
+/// must agree).
+pub(crate) fn origin_key(https: bool, host: &str, port: u16) -> String {
+    let scheme = if https { "https" } else { "http" };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    if host.contains(':') {
+        format!("{scheme}://[{host}]:{port}")
+    } else {
+        format!("{scheme}://{host}:{port}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn one_goes_first_the_others_wait_until_warm() {
+        let w = Arc::new(Warmup::default());
+        let first = w.first().await;
+        assert!(first.is_some());
+        let w2 = w.clone();
+        let waiter = tokio::spawn(async move { w2.first().await.is_none() });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(!waiter.is_finished());
+        w.warmed();
+        assert!(waiter.await.unwrap(), "warm: no one else goes first");
+        drop(first);
+        assert!(w.first().await.is_none());
+    }
+
+    #[tokio::test]
+    async fn a_failed_first_lets_the_next_one_go_first() {
+        let w = Arc::new(Warmup::default());
+        let first = w.first().await;
+        let w2 = w.clone();
+        let waiter = tokio::spawn(async move { w2.first().await.is_some() });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        drop(first); // failed without a connection
+        assert!(waiter.await.unwrap());
+    }
+
+    #[test]
+    fn keys_agree_on_ports_and_brackets() {
+        assert_eq!(origin_key(true, "h", 443), "https://h:443");
+        assert_eq!(origin_key(false, "[::1]", 80), "http://[::1]:80");
+        assert_eq!(origin_key(false, "::1", 80), "http://[::1]:80");
+        let ws = Warmups::default();
+        assert!(Arc::ptr_eq(&ws.get("c", "o"), &ws.get("c", "o")));
+        assert!(!Arc::ptr_eq(&ws.get("c", "o"), &ws.get("d", "o")));
+    }
+}
