@@ -12,9 +12,9 @@
 //! injection, default scopes, and validation of the effective model. An ERROR anywhere makes
 //! the build fail with all problems.
 
-use super::interpolate::{interpolate_model, Context};
+use super::interpolate::{interpolate_model_sharing, without_expressions, Context};
 use super::merge;
-use super::model::{Dependency, Model, Origin};
+use super::model::{Dependency, KnownEntries, Model, Origin, SharedEntries};
 use super::problem::{has_errors, ModelProblem};
 use super::profiles;
 use super::source::{ModelResolver, ParentData, Shared};
@@ -124,6 +124,64 @@ pub(crate) struct Ancestry {
     active_profiles: Vec<String>,
     /// Repositories of each model of the lineage (after profile injection), in reading order.
     repositories: Vec<super::model::Repository>,
+    /// Entries of `merged`'s management without expressions that pass the effective model's
+    /// checks at the request's level: a child that inherits them (the same `Arc`s) neither
+    /// interpolates nor validates them again.
+    inert: SharedEntries,
+    /// Every entry of `merged`'s management is in `inert`.
+    all_inert: bool,
+    /// An index of `merged`'s management when its keys are unique, for children whose
+    /// management is exactly the inherited one.
+    management_index: Option<merge::KeyIndex>,
+}
+
+impl Ancestry {
+    /// The management facts of `merged` ([`inert`](Self::inert),
+    /// [`management_index`](Self::management_index)) for builds at validation `level`.
+    fn management_facts(
+        merged: &Model,
+        unique: bool,
+        level: u32,
+    ) -> (SharedEntries, bool, Option<merge::KeyIndex>) {
+        let managed = merged
+            .base
+            .dependency_management
+            .as_deref()
+            .unwrap_or_default();
+        let mut inert = SharedEntries::default();
+        let mut all = true;
+        for d in managed {
+            if without_expressions(d) && validate::management_entry_valid(d, level) {
+                inert.insert(d);
+            } else {
+                all = false;
+            }
+        }
+        let index = (unique && !managed.is_empty()).then(|| merge::KeyIndex::last_of(managed));
+        (inert, all, index)
+    }
+
+    /// What `model` (a child) can skip of its management, as it is now.
+    fn known(&self, model: &Model) -> KnownEntries<'_> {
+        KnownEntries {
+            entries: &self.inert,
+            whole_management: self.all_inert && self.manages(model),
+        }
+    }
+
+    /// Whether `model`'s management is exactly the inherited one (the same entries).
+    fn manages(&self, model: &Model) -> bool {
+        match (
+            &model.base.dependency_management,
+            &self.merged.base.dependency_management,
+        ) {
+            (Some(own), Some(inherited)) => {
+                own.len() == inherited.len()
+                    && own.iter().zip(inherited).all(|(a, b)| Arc::ptr_eq(a, b))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Collects an [`Ancestry`] while the lineage above a child is read the long way.
@@ -430,17 +488,23 @@ async fn build_inner(
             merge::inherit(&mut head[i].model, &tail[0].model);
         }
         if let (Some(rec), Some(parent)) = (recording, lineage.get(1)) {
+            let unique = merge::unique_keys(&parent.model.base.dependencies)
+                && parent
+                    .model
+                    .base
+                    .dependency_management
+                    .as_deref()
+                    .is_none_or(merge::unique_keys);
+            let (inert, all_inert, management_index) =
+                Ancestry::management_facts(&parent.model, unique, req.level);
             shared.cache_ancestry(
                 rec.key,
                 Arc::new(Ancestry {
                     merged: parent.model.clone(),
-                    unique: merge::unique_keys(&parent.model.base.dependencies)
-                        && parent
-                            .model
-                            .base
-                            .dependency_management
-                            .as_deref()
-                            .is_none_or(merge::unique_keys),
+                    unique,
+                    inert,
+                    all_inert,
+                    management_index,
                     chain: chain[1..].to_vec(),
                     parent_ids: rec.parent_ids,
                     problems: problems[rec.problems..].to_vec(),
@@ -475,19 +539,25 @@ async fn build_inner(
         project_dir: project_dir.as_deref(),
         source: &source,
     };
-    problems.extend(interpolate_model(&mut model, &ctx));
+    let known = ancestry.as_deref().map(|a| a.known(&model));
+    problems.extend(interpolate_model_sharing(&mut model, &ctx, known));
     for r in &model.base.repositories {
         resolver.add_repository(r, true, &shared.selectors);
     }
 
     // Phase 2.
     import_management(shared, req, resolver, &mut model, &mut problems, import_ids).await;
-    merge::inject_management(&mut model);
+    let index = ancestry
+        .as_deref()
+        .filter(|a| a.manages(&model))
+        .and_then(|a| a.management_index.as_ref());
+    merge::inject_management_indexed(&mut model, index);
     merge::inject_default_scopes(&mut model);
-    problems.extend(validate::validate_effective(
+    problems.extend(validate::validate_effective_sharing(
         &model,
         req.level,
         &source_of(&req.file),
+        ancestry.as_deref().map(|a| a.known(&model)),
     ));
     let chain_ids: Vec<String> = chain.iter().map(|(id, _)| id.clone()).collect();
     if has_errors(&problems) {
@@ -787,7 +857,14 @@ async fn import_management(
     problems: &mut Vec<ModelProblem>,
     import_ids: &mut Vec<String>,
 ) {
-    let Some(dm) = model.base.dependency_management.take() else {
+    let is_import = |d: &Dependency| d.type_ == "pom" && d.scope.as_deref() == Some("import");
+    // Most managements import nothing (a corporate parent's hundreds of entries, inherited by
+    // every child): they stay as they are.
+    let Some(dm) = model
+        .base
+        .dependency_management
+        .take_if(|dm| dm.iter().any(|d| is_import(d)))
+    else {
         return;
     };
     let importing = format!(
@@ -801,7 +878,7 @@ async fn import_management(
     let mut kept = Vec::with_capacity(dm.len());
     let mut imports: Vec<Vec<Arc<Dependency>>> = Vec::new();
     for d in dm {
-        if d.type_ != "pom" || d.scope.as_deref() != Some("import") {
+        if !is_import(&d) {
             kept.push(d);
             continue;
         }

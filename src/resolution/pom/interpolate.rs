@@ -19,7 +19,7 @@
 //! ERROR that leaves the field empty (`Resolving expression: '${a}': Detected the following
 //! recursive expression cycle in 'a': [a, b]`). Unresolved expressions stay as written.
 
-use super::model::{Dependency, ExpressionUse, Model, ModelBase, Origin, Resolution};
+use super::model::{Dependency, ExpressionUse, KnownEntries, Model, ModelBase, Origin, Resolution};
 use super::problem::ModelProblem;
 use super::xml::XNode;
 use crate::settings::Severity;
@@ -100,6 +100,8 @@ struct Interpolator<'a> {
     problems: Vec<ModelProblem>,
     /// Top-level resolutions of the current field (for explanations).
     uses: Vec<Resolution>,
+    /// Entries known to hold no expression (shared with other models): left alone unread.
+    inert: Option<KnownEntries<'a>>,
 }
 
 /// True when `s` holds `${` (it runs on every string of every model; `str::contains` sets a
@@ -160,6 +162,7 @@ impl<'a> Interpolator<'a> {
             memo: HashMap::new(),
             problems: Vec::new(),
             uses: Vec::new(),
+            inert: None,
         }
     }
 
@@ -468,19 +471,7 @@ impl<'a> Interpolator<'a> {
     }
 
     fn dependency(&mut self, d: &mut Arc<Dependency>) {
-        let has = |v: &Option<String>| v.as_deref().is_some_and(has_expression);
-        let untouched = !(has(&d.group_id)
-            || has(&d.artifact_id)
-            || has(&d.version)
-            || has_expression(&d.type_)
-            || has(&d.classifier)
-            || has(&d.scope)
-            || has(&d.system_path)
-            || has(&d.optional)
-            || d.exclusions
-                .iter()
-                .any(|e| has(&e.group_id) || has(&e.artifact_id)));
-        if untouched {
+        if self.inert.is_some_and(|inert| inert.entries.contains(d)) || without_expressions(d) {
             // Nothing to resolve: the entry stays shared.
             return;
         }
@@ -505,7 +496,8 @@ impl<'a> Interpolator<'a> {
         self.locate(before, d.origin.pos);
     }
 
-    fn base(&mut self, b: &mut ModelBase) {
+    /// `inert_management`: the management is known to hold no expression.
+    fn base(&mut self, b: &mut ModelBase, inert_management: bool) {
         for m in &mut b.modules {
             self.string(m);
         }
@@ -521,7 +513,11 @@ impl<'a> Interpolator<'a> {
                 }
             }
         }
-        if let Some(dm) = &mut b.dependency_management {
+        if let Some(dm) = b
+            .dependency_management
+            .as_mut()
+            .filter(|_| !inert_management)
+        {
             for d in dm {
                 self.dependency(d);
             }
@@ -546,11 +542,43 @@ impl<'a> Interpolator<'a> {
     }
 }
 
+/// True when no field of `d` holds an expression: interpolation leaves it as it is, whatever
+/// the model.
+pub(crate) fn without_expressions(d: &Dependency) -> bool {
+    let has = |v: &Option<String>| v.as_deref().is_some_and(has_expression);
+    !(has(&d.group_id)
+        || has(&d.artifact_id)
+        || has(&d.version)
+        || has_expression(&d.type_)
+        || has(&d.classifier)
+        || has(&d.scope)
+        || has(&d.system_path)
+        || has(&d.optional)
+        || d.exclusions
+            .iter()
+            .any(|e| has(&e.group_id) || has(&e.artifact_id)))
+}
+
 /// Interpolates `model` in place; returns the problems (ERRORs for expression cycles).
 pub fn interpolate_model(model: &mut Model, ctx: &Context<'_>) -> Vec<ModelProblem> {
+    interpolate_model_sharing(model, ctx, None)
+}
+
+/// [`interpolate_model`], told which of the model's dependency entries are known to hold no
+/// expression ([`without_expressions`]; a parent's management that every child inherits):
+/// they are not looked at again.
+pub(crate) fn interpolate_model_sharing(
+    model: &mut Model,
+    ctx: &Context<'_>,
+    inert: Option<KnownEntries<'_>>,
+) -> Vec<ModelProblem> {
     let snapshot = model.clone();
     let mut i = Interpolator::new(&snapshot, ctx);
-    i.base(&mut model.base);
+    i.inert = inert;
+    i.base(
+        &mut model.base,
+        inert.is_some_and(|inert| inert.whole_management),
+    );
     i.opt(&mut model.model_version);
     if let Some(p) = &mut model.parent {
         i.opt(&mut p.group_id);
@@ -587,7 +615,7 @@ pub fn interpolate_model(model: &mut Model, ctx: &Context<'_>) -> Vec<ModelProbl
                 i.opt(&mut f.exists);
             }
         }
-        i.base(&mut p.base);
+        i.base(&mut p.base, false);
         if let Some(b) = &p.build {
             i.check(b);
         }

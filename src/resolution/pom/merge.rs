@@ -61,6 +61,17 @@ pub(crate) struct KeyIndex {
     hasher: std::collections::hash_map::RandomState,
 }
 
+impl std::fmt::Debug for KeyIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyIndex")
+            .field(
+                "keys",
+                &self.table.as_ref().map_or(self.few.len(), |t| t.len()),
+            )
+            .finish()
+    }
+}
+
 impl KeyIndex {
     const FEW: usize = 16;
 
@@ -675,6 +686,14 @@ fn managed_from(m: &Dependency) -> ManagedFrom {
 /// classifier, scope, systemPath; exclusions when it has none; never `optional`) from the
 /// management entries with its key, in order.
 pub fn inject_management(model: &mut Model) {
+    inject_management_indexed(model, None);
+}
+
+/// [`inject_management`], given an index of the model's management when one is at hand
+/// (a parent's, whose management every child inherits as it is): its keys must be unique
+/// ([`unique_keys`]). Each dependency is then looked up in the management instead of each
+/// management entry among the dependencies; with one entry per key, the same entries meet.
+pub(crate) fn inject_management_indexed(model: &mut Model, managed_index: Option<&KeyIndex>) {
     let Some(managed) = &model.base.dependency_management else {
         return;
     };
@@ -683,11 +702,18 @@ pub fn inject_management(model: &mut Model) {
     }
     // Keys as they are before anything is filled in; a dependency declared twice (after
     // interpolation) is found at its last declaration, as in Maven's map.
-    let index = KeyIndex::last_of(&model.base.dependencies);
-    let matches: Vec<(usize, &Arc<Dependency>)> = managed
-        .iter()
-        .filter_map(|m| Some((index.find(&model.base.dependencies, m).ok()?, m)))
-        .collect();
+    let deps = &model.base.dependencies;
+    let index = KeyIndex::last_of(deps);
+    let matches: Vec<(usize, &Arc<Dependency>)> = match managed_index {
+        Some(managed_index) => (0..deps.len())
+            .filter(|&i| index.find(deps, &deps[i]) == Ok(i))
+            .filter_map(|i| Some((i, &managed[managed_index.find(managed, &deps[i]).ok()?])))
+            .collect(),
+        None => managed
+            .iter()
+            .filter_map(|m| Some((index.find(deps, m).ok()?, m)))
+            .collect(),
+    };
     for (i, m) in matches {
         let d = Arc::make_mut(&mut model.base.dependencies[i]);
         fill(&mut d.group_id, &m.group_id, false);

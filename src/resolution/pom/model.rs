@@ -262,6 +262,49 @@ impl Dependency {
     }
 }
 
+/// What a build knows about the dependency management entries a model shares with others.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KnownEntries<'a> {
+    /// Entries known to need no work (see where it is used).
+    pub(crate) entries: &'a SharedEntries,
+    /// Every entry of the model's own dependency management is one of `entries` (then none
+    /// needs to be looked up).
+    pub(crate) whole_management: bool,
+}
+
+/// Dependency entries by identity (the `Arc`, not the value): what the builder knows about
+/// entries that many models share, such as the management every child of a parent inherits.
+/// The set holds the entries, so their addresses cannot be reused by others.
+#[derive(Debug, Default)]
+pub(crate) struct SharedEntries {
+    entries: hashbrown::HashTable<Arc<Dependency>>,
+}
+
+impl SharedEntries {
+    fn address_hash(d: &Arc<Dependency>) -> u64 {
+        // Addresses are the allocator's, not the input's: a multiplicative hash spreads them.
+        let h = (Arc::as_ptr(d) as usize as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ (h >> 29)
+    }
+
+    /// Adds `d` (by identity).
+    pub(crate) fn insert(&mut self, d: &Arc<Dependency>) {
+        if !self.contains(d) {
+            self.entries
+                .insert_unique(Self::address_hash(d), d.clone(), Self::address_hash);
+        }
+    }
+
+    /// Whether `d` itself (not an equal entry) is in the set.
+    pub(crate) fn contains(&self, d: &Arc<Dependency>) -> bool {
+        !self.entries.is_empty()
+            && self
+                .entries
+                .find(Self::address_hash(d), |e| Arc::ptr_eq(e, d))
+                .is_some()
+    }
+}
+
 /// The slices a management key is the concatenation of: the parts with `:` between them.
 fn joined_pieces(parts: [Option<&str>; 4]) -> [&[u8]; 7] {
     let mut out: [&[u8]; 7] = [b""; 7];

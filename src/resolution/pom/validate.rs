@@ -10,7 +10,7 @@
 //! warning there. A project file also gets the checks of levels 20 and 30 (duplicates, unknown
 //! scopes as warnings, expressions left in versions, repository ids, plugins, ...).
 
-use super::model::{Dependency, Model, Repository};
+use super::model::{Dependency, KnownEntries, Model, Repository};
 use super::problem::ModelProblem;
 use super::xml::XNode;
 use crate::settings::dom::Pos;
@@ -687,6 +687,18 @@ fn raw_plugins(v: &mut V<'_>, build: &XNode, prefix: &str) {
 
 /// `validateEffectiveModel`: checks of the finished model.
 pub fn validate_effective(m: &Model, level: u32, source: &str) -> Vec<ModelProblem> {
+    validate_effective_sharing(m, level, source, None)
+}
+
+/// [`validate_effective`], told which dependency management entries are known to pass
+/// ([`management_entry_valid`] at `level`; a parent's management that every child inherits):
+/// they are not checked again.
+pub(crate) fn validate_effective_sharing(
+    m: &Model,
+    level: u32,
+    source: &str,
+    valid: Option<KnownEntries<'_>>,
+) -> Vec<ModelProblem> {
     let mut v = V {
         level,
         source,
@@ -780,28 +792,11 @@ pub fn validate_effective(m: &Model, level: u32, source: &str) -> Vec<ModelProbl
             }
         }
     }
-    if let Some(dm) = &m.base.dependency_management {
-        let prefix = "dependencyManagement.dependencies.dependency.";
+    let whole = valid.is_some_and(|valid| valid.whole_management);
+    if let Some(dm) = m.base.dependency_management.as_ref().filter(|_| !whole) {
         for d in dm {
-            effective_dependency(&mut v, d, true, prefix);
-            if level >= MAVEN_2_0 {
-                let key = d.management_key();
-                let sev = v.err_on(30);
-                v.boolean(
-                    sev,
-                    &format!("{prefix}optional"),
-                    Some(&key),
-                    d.optional.as_deref(),
-                    d.origin.pos,
-                );
-                v.one_of(
-                    Severity::Warning,
-                    &format!("{prefix}scope"),
-                    Some(&key),
-                    d.scope.as_deref(),
-                    &["provided", "compile", "runtime", "test", "system", "import"],
-                    d.origin.pos,
-                );
+            if !valid.is_some_and(|valid| valid.entries.contains(d)) {
+                management_entry(&mut v, d);
             }
         }
     }
@@ -899,6 +894,47 @@ pub fn validate_effective(m: &Model, level: u32, source: &str) -> Vec<ModelProbl
         }
     }
     v.out
+}
+
+/// Whether the checks of a dependency management entry in an effective model find nothing at
+/// `level`, whatever the model. An entry with a system path is never said to pass: whether
+/// its file exists is looked up each time.
+pub(crate) fn management_entry_valid(d: &Dependency, level: u32) -> bool {
+    if d.system_path.is_some() || d.scope.as_deref() == Some("system") {
+        return false;
+    }
+    let mut v = V {
+        level,
+        source: "",
+        out: Vec::new(),
+    };
+    management_entry(&mut v, d);
+    v.out.is_empty()
+}
+
+/// The checks of one dependency management entry of an effective model.
+fn management_entry(v: &mut V<'_>, d: &Dependency) {
+    let prefix = "dependencyManagement.dependencies.dependency.";
+    effective_dependency(v, d, true, prefix);
+    if v.level >= MAVEN_2_0 {
+        let key = d.management_key();
+        let sev = v.err_on(30);
+        v.boolean(
+            sev,
+            &format!("{prefix}optional"),
+            Some(&key),
+            d.optional.as_deref(),
+            d.origin.pos,
+        );
+        v.one_of(
+            Severity::Warning,
+            &format!("{prefix}scope"),
+            Some(&key),
+            d.scope.as_deref(),
+            &["provided", "compile", "runtime", "test", "system", "import"],
+            d.origin.pos,
+        );
+    }
 }
 
 fn effective_dependency(v: &mut V<'_>, d: &Dependency, management: bool, prefix: &str) {
