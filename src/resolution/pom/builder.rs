@@ -303,12 +303,8 @@ async fn build_inner(
     } else {
         None
     };
-    let activation = ActivationContext {
-        system_properties: system.clone().into(),
-        user_properties: user.clone().into(),
-        project_dir: project_dir.clone(),
-        ..ActivationContext::default()
-    };
+    // Built for the first model of the lineage with profiles (it copies the properties).
+    let mut activation: Option<ActivationContext> = None;
 
     let mut lineage: Vec<Lineage> = Vec::new();
     let mut active_profiles = Vec::new();
@@ -323,16 +319,26 @@ async fn build_inner(
         let mut tmp = (*current_raw).clone();
         merge::merge_duplicate_dependencies(&mut tmp);
         let label = tmp.label.to_string();
-        let (active, found) = profiles::select(
-            &current_raw.profiles,
-            &activation,
-            &properties_map(&tmp),
-            current_file
-                .as_deref()
-                .map(source_of)
-                .as_deref()
-                .unwrap_or(&label),
-        );
+        let (active, found) = if current_raw.profiles.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            let activation = activation.get_or_insert_with(|| ActivationContext {
+                system_properties: system.clone().into(),
+                user_properties: user.clone().into(),
+                project_dir: project_dir.clone(),
+                ..ActivationContext::default()
+            });
+            profiles::select(
+                &current_raw.profiles,
+                activation,
+                &properties_map(&tmp),
+                current_file
+                    .as_deref()
+                    .map(source_of)
+                    .as_deref()
+                    .unwrap_or(&label),
+            )
+        };
         problems.extend(found);
         for i in active {
             let p = &current_raw.profiles[i];
