@@ -42,6 +42,7 @@ pub mod security;
 pub mod session;
 pub mod settings;
 pub mod transport;
+pub(crate) mod xml;
 
 pub use environment::{Environment, Vars};
 pub use secret::{Secret, SettingsSecret};

@@ -1,5 +1,8 @@
-//! `maven-metadata.xml` (spec §8.2) and version resolution from it (spec §8.3): parsing with
-//! quick-xml (lenient: unknown elements are ignored, like `MetadataXpp3Reader(strict=false)`), and
+//! `maven-metadata.xml` (spec §8.2) and version resolution from it (spec §8.3): reading it as
+//! `MetadataXpp3Reader(strict=false)` does, with the crate's XML reader (`crate::xml`: unknown
+//! elements and attributes are ignored; malformed XML, a repeated element, an element inside a
+//! text element or text inside a list make the file invalid), except that the root element must
+//! be `<metadata>` (Maven reads any root element as metadata), and
 //! [`VersionCandidates`], which merges the metadata of several repositories the way Maven's
 //! `DefaultVersionResolver` does (the strictly newer timestamp wins; ties keep the first seen, so
 //! the local repository wins ties) and answers `RELEASE`, `LATEST` and `X-SNAPSHOT` requests.
@@ -13,21 +16,27 @@
 
 use crate::download::coords::base_version;
 use crate::download::segment::{check, SegmentKind};
-use quick_xml::events::Event;
-use quick_xml::Reader;
+use crate::xml::dom;
+use crate::xml::schema::{self, class, list, t, texts, Class, Field, Kind};
+use crate::xml::{Pos, XNode, XmlError};
 use std::collections::HashMap;
 use thiserror::Error;
 
 /// A metadata file that could not be read.
 #[derive(Debug, Error)]
-#[error("invalid maven-metadata.xml {source_name} at byte {position}: {message}")]
+#[error("invalid maven-metadata.xml {source_name}{}: {message}", at(.pos))]
 pub struct MetadataError {
     /// File path or URL it came from.
     pub source_name: String,
-    /// Byte offset of the problem.
-    pub position: u64,
-    /// The parser's message.
+    /// Where the problem is, when the parser reports a position.
+    pub pos: Option<Pos>,
+    /// The parser's message (quoting at most a short prefix of the input).
     pub message: String,
+}
+
+fn at(pos: &Option<Pos>) -> String {
+    pos.map(|p| format!(" at line {}, column {}", p.line, p.column))
+        .unwrap_or_default()
 }
 
 /// `<snapshot>` of version-level metadata.
@@ -87,131 +96,103 @@ pub struct Metadata {
 impl Metadata {
     /// Parses metadata XML. `source_name` only labels errors.
     pub fn parse(xml: &[u8], source_name: &str) -> Result<Metadata, MetadataError> {
-        let mut reader = Reader::from_reader(xml);
-        reader.config_mut().trim_text(true);
-        let mut path: Vec<String> = Vec::new();
-        let mut md = Metadata::default();
-        let mut versioning: Option<Versioning> = None;
-        let mut sv: Option<SnapshotVersion> = None;
-        let mut buf = Vec::new();
-        let mut saw_root = false;
         // A parser message may quote the input (a tag name of megabytes): keep a short prefix.
-        let err = |reader: &Reader<&[u8]>, message: String| MetadataError {
+        let error = |e: XmlError| MetadataError {
             source_name: source_name.to_string(),
-            position: reader.buffer_position(),
-            message: crate::printable::quote_prefix(&message, 200),
+            pos: e.pos,
+            message: crate::printable::quote_prefix(&e.message, 200),
         };
-        loop {
-            let ev = reader
-                .read_event_into(&mut buf)
-                .map_err(|e| err(&reader, e.to_string()))?;
-            match ev {
-                Event::Start(e) => {
-                    let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
-                    if path.is_empty() {
-                        check_root(&name).map_err(|m| err(&reader, m))?;
-                        saw_root = true;
-                    }
-                    path.push(name);
-                    let p: Vec<&str> = path.iter().map(String::as_str).collect();
-                    match p.as_slice() {
-                        ["metadata", "versioning"] => {
-                            versioning.get_or_insert_with(Versioning::default);
-                        }
-                        ["metadata", "versioning", "snapshot"] => {
-                            versioning.get_or_insert_with(Versioning::default).snapshot =
-                                Some(Snapshot::default());
-                        }
-                        ["metadata", "versioning", "snapshotVersions", "snapshotVersion"] => {
-                            sv = Some(SnapshotVersion::default());
-                        }
-                        _ => {}
-                    }
-                }
-                Event::Empty(e) if path.is_empty() => {
-                    check_root(&String::from_utf8_lossy(e.local_name().as_ref()))
-                        .map_err(|m| err(&reader, m))?;
-                    saw_root = true;
-                }
-                Event::End(_) => {
-                    let p: Vec<&str> = path.iter().map(String::as_str).collect();
-                    if p.as_slice()
-                        == [
-                            "metadata",
-                            "versioning",
-                            "snapshotVersions",
-                            "snapshotVersion",
-                        ]
-                    {
-                        if let (Some(v), Some(s)) = (versioning.as_mut(), sv.take()) {
-                            v.snapshot_versions.push(s);
-                        }
-                    }
-                    path.pop();
-                }
-                Event::Text(t) => {
-                    let text = t
-                        .unescape()
-                        .map_err(|e| err(&reader, e.to_string()))?
-                        .trim()
-                        .to_string();
-                    let p: Vec<&str> = path.iter().map(String::as_str).collect();
-                    let v = || Versioning::default();
-                    match p.as_slice() {
-                        ["metadata", "groupId"] => md.group_id = text,
-                        ["metadata", "artifactId"] => md.artifact_id = text,
-                        ["metadata", "version"] => md.version = text,
-                        ["metadata", "versioning", "latest"] => {
-                            versioning.get_or_insert_with(v).latest = text
-                        }
-                        ["metadata", "versioning", "release"] => {
-                            versioning.get_or_insert_with(v).release = text
-                        }
-                        ["metadata", "versioning", "lastUpdated"] => {
-                            versioning.get_or_insert_with(v).last_updated = text
-                        }
-                        ["metadata", "versioning", "versions", "version"] => {
-                            versioning.get_or_insert_with(v).versions.push(text)
-                        }
-                        ["metadata", "versioning", "snapshot", field] => {
-                            if let Some(s) = versioning.get_or_insert_with(v).snapshot.as_mut() {
-                                match *field {
-                                    "timestamp" => s.timestamp = text,
-                                    "buildNumber" => s.build_number = text.parse().unwrap_or(0),
-                                    "localCopy" => s.local_copy = text == "true",
-                                    _ => {}
-                                }
-                            }
-                        }
-                        ["metadata", "versioning", "snapshotVersions", "snapshotVersion", field] => {
-                            if let Some(s) = sv.as_mut() {
-                                match *field {
-                                    "classifier" => s.classifier = text,
-                                    "extension" => s.extension = text,
-                                    "value" => s.value = text,
-                                    "updated" => s.updated = text,
-                                    _ => {}
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                Event::Eof => break,
-                _ => {}
-            }
-            buf.clear();
+        let text = dom::decode(xml).map_err(error)?;
+        let root = dom::parse(&text).map_err(error)?;
+        if root.name != "metadata" {
+            return Err(error(XmlError::malformed(
+                format!("root element is <{}>, expected <metadata>", root.name),
+                dom::LineIndex::new(&text).pos(root.after_start),
+            )));
         }
-        if !saw_root {
-            return Err(err(&reader, "no <metadata> element".into()));
+        // Read leniently: what only strict mode refuses is ignored, as Resolver does.
+        let root = schema::read(&text, &root, &METADATA).map_err(error)?.root;
+        Ok(Metadata::from_xnode(&root))
+    }
+
+    fn from_xnode(root: &XNode) -> Metadata {
+        let text = |x: &XNode, name: &str| x.child_text(name).unwrap_or_default().to_string();
+        let versioning = root.child("versioning").map(|v| Versioning {
+            latest: text(v, "latest"),
+            release: text(v, "release"),
+            versions: v.items("versions").map(|x| x.text.clone()).collect(),
+            last_updated: text(v, "lastUpdated"),
+            snapshot: v.child("snapshot").map(|s| Snapshot {
+                timestamp: text(s, "timestamp"),
+                // `getIntegerValue` of a lenient reader: 0 when it is not a number.
+                build_number: s
+                    .child_text("buildNumber")
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0),
+                // `Boolean.valueOf`.
+                local_copy: s
+                    .child_text("localCopy")
+                    .is_some_and(|b| b.eq_ignore_ascii_case("true")),
+            }),
+            snapshot_versions: v
+                .items("snapshotVersions")
+                .map(|sv| SnapshotVersion {
+                    classifier: text(sv, "classifier"),
+                    extension: text(sv, "extension"),
+                    value: text(sv, "value"),
+                    updated: text(sv, "updated"),
+                })
+                .collect(),
+        });
+        Metadata {
+            group_id: text(root, "groupId"),
+            artifact_id: text(root, "artifactId"),
+            version: text(root, "version"),
+            versioning,
         }
-        if !path.is_empty() {
-            return Err(err(&reader, format!("unclosed <{}>", path.join("/"))));
-        }
-        md.versioning = versioning;
-        Ok(md)
     }
 }
+
+/// The `maven-repository-metadata` 1.1.0 model, as `MetadataXpp3Reader` reads it.
+static PLUGIN: Class = class("plugin", &[t("name"), t("prefix"), t("artifactId")]);
+static SNAPSHOT: Class = class(
+    "snapshot",
+    &[t("timestamp"), t("buildNumber"), t("localCopy")],
+);
+static SNAPSHOT_VERSION: Class = class(
+    "snapshotVersion",
+    &[t("classifier"), t("extension"), t("value"), t("updated")],
+);
+static VERSIONING: Class = class(
+    "versioning",
+    &[
+        t("latest"),
+        t("release"),
+        Field {
+            name: "snapshot",
+            alias: None,
+            kind: Kind::Obj(&SNAPSHOT),
+        },
+        texts("versions", "version"),
+        t("lastUpdated"),
+        list("snapshotVersions", "snapshotVersion", &SNAPSHOT_VERSION),
+    ],
+);
+static METADATA: Class = Class {
+    name: "metadata",
+    attrs: &["modelVersion"],
+    fields: &[
+        t("groupId"),
+        t("artifactId"),
+        Field {
+            name: "versioning",
+            alias: None,
+            kind: Kind::Obj(&VERSIONING),
+        },
+        t("version"),
+        list("plugins", "plugin", &PLUGIN),
+    ],
+};
 
 impl Metadata {
     /// Checks every value that can become part of a path: `<latest>`, `<release>`, each
@@ -379,15 +360,6 @@ impl VersionCandidates {
     }
 }
 
-/// The document element must be `<metadata>`.
-fn check_root(name: &str) -> Result<(), String> {
-    if name == "metadata" {
-        Ok(())
-    } else {
-        Err(format!("root element is <{name}>, expected <metadata>"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,6 +409,78 @@ mod tests {
             .unwrap()
             .versioning
             .is_none());
+    }
+
+    /// What `MetadataXpp3Reader.read(in, false)` (Maven 3.8.7) answers for the same input.
+    #[test]
+    fn lenient_reading_as_maven() {
+        type Summary = (String, Vec<String>, Option<(String, u32, bool)>);
+        let summary = |xml: &str| -> Result<Summary, String> {
+            let md = Metadata::parse(xml.as_bytes(), "t").map_err(|e| e.message)?;
+            let v = md.versioning.unwrap_or_default();
+            let snapshot = v
+                .snapshot
+                .map(|s| (s.timestamp, s.build_number, s.local_copy));
+            Ok((md.group_id, v.versions, snapshot))
+        };
+        let ok = |group: &str, versions: &[&str]| -> Result<Summary, String> {
+            Ok((
+                group.to_string(),
+                versions.iter().map(|v| v.to_string()).collect(),
+                None,
+            ))
+        };
+        let cases: &[(&str, Result<Summary, String>)] = &[
+            ("<metadata><groupId>a&nbsp;b</groupId></metadata>", ok("a\u{a0}b", &[])),
+            (
+                "<metadata><groupId>a<!--c-->b</groupId><versioning><versions><version>1<!--c-->2</version></versions></versioning></metadata>",
+                ok("ab", &["12"]),
+            ),
+            ("<metadata><versioning>x<release>1</release></versioning></metadata>", ok("", &[])),
+            ("<m:metadata xmlns:m='u'><m:groupId>g</m:groupId></m:metadata>", Err("root element is <m:metadata>, expected <metadata>".into())),
+            ("<metadata foo='1' modelVersion='1.1.0'><unknown><a>1</a></unknown><groupId>g</groupId></metadata>", ok("g", &[])),
+            ("<metadata><groupId><![CDATA[ a ]]></groupId></metadata>", ok("a", &[])),
+            (
+                "<metadata><versioning><snapshot><buildNumber> 5 </buildNumber><localCopy>TRUE</localCopy><timestamp>t</timestamp></snapshot></versioning></metadata>",
+                Ok((String::new(), vec![], Some(("t".into(), 5, true)))),
+            ),
+            (
+                "<metadata><versioning><snapshot><buildNumber>x</buildNumber><localCopy>yes</localCopy></snapshot></versioning></metadata>",
+                Ok((String::new(), vec![], Some((String::new(), 0, false)))),
+            ),
+            ("<metadata><groupId>a<x/></groupId></metadata>", Err("TEXT must be immediately followed by END_TAG and not START_TAG (element <x> inside <groupId>)".into())),
+            ("<metadata><versioning><release>1</release><release>2</release></versioning></metadata>", Err("Duplicated tag: 'release'".into())),
+            ("<metadata><versioning><snapshot/><snapshot/></versioning></metadata>", Err("Duplicated tag: 'snapshot'".into())),
+            ("<metadata><versioning><versions>x<version>1</version></versions></versioning></metadata>", Err("expected START_TAG or END_TAG not TEXT inside <versions>".into())),
+            ("<metadata><groupId>a&foo;b</groupId></metadata>", Err("could not resolve entity named 'foo'".into())),
+            ("<metadata/><x/>", Err("start tag not allowed in epilog but got x".into())),
+            ("<metadata/>trailing", Err("in epilog non whitespace content is not allowed but got t".into())),
+        ];
+        for (xml, expected) in cases {
+            // Messages are printed through `quote_prefix` (quotes escaped).
+            let expected = expected
+                .clone()
+                .map_err(|m| crate::printable::quote_prefix(&m, 200));
+            assert_eq!(summary(xml), expected, "{xml}");
+        }
+        let e =
+            Metadata::parse(b"<metadata>\n<versioning><versions>x<version>", "f.xml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("invalid maven-metadata.xml f.xml"),
+            "{e}"
+        );
+        let e = Metadata::parse(b"<metadata>\n<groupId>a</groupId><groupId>", "f.xml").unwrap_err();
+        assert!(e.pos.is_none(), "{e}");
+        let e = Metadata::parse(
+            b"<metadata>\n<groupId>a</groupId><groupId>b</groupId></metadata>",
+            "f.xml",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid maven-metadata.xml f.xml at line 2, column 30: Duplicated tag: \\'groupId\\'"
+        );
     }
 
     #[test]

@@ -1,21 +1,24 @@
 //! Reading `settings-security.xml` (Maven 3, with `<relocation>`) and `settings-security4.xml`
 //! (Maven 4), and where they are.
 //!
-//! Both are parsed strictly, like Maven's modello readers: an unknown or repeated element is an
-//! error (`Unrecognised tag: 'modelVersion'`), element text is trimmed. Maven 4's `legacy`
-//! dispatcher instead looks for the first `<master>` anywhere and ignores every error
-//! ([`legacy_dispatcher_master`]). Owns file locations and XML; not ciphers or caching.
+//! Both are read strictly, as Maven's modello readers read them, by the crate's XML reader
+//! (`crate::xml`): an unknown or repeated element is an error (`Unrecognised tag:
+//! 'modelVersion'`), element text is trimmed, and the messages are Maven's with the line. A
+//! reference that does not resolve is reported without quoting it (it may be part of a
+//! master password). Maven 4's `legacy` dispatcher instead looks for the first `<master>`
+//! anywhere and ignores every error ([`legacy_dispatcher_master`]). Owns file locations and the
+//! files' schemas; not ciphers or caching.
 
-use std::collections::HashSet;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use quick_xml::events::Event;
-use quick_xml::Reader;
-
 use super::context::SecurityContext;
 use super::error::SecurityError;
+use crate::xml::dom::{self, Node};
+use crate::xml::modello::java_trim;
+use crate::xml::schema::{self, class, list, t, Class};
+use crate::xml::{XNode, XmlError, XmlErrorKind};
 
 /// Most `<relocation>` hops followed (Maven has no limit and overflows its stack on a cycle).
 pub const MAX_RELOCATIONS: usize = 16;
@@ -113,239 +116,82 @@ pub fn maven4_location(ctx: &SecurityContext) -> PathBuf {
     ctx.resolve(ctx.user_home.join(".m2").join("settings-security4.xml"))
 }
 
-/// A parsed element: name, trimmed text, children, line.
-#[derive(Debug, Default)]
-struct Element {
-    name: String,
-    text: String,
-    children: Vec<Element>,
-    line: usize,
+static PROPERTY: Class = class("property", &[t("name"), t("value")]);
+static CONFIGURATION: Class = class(
+    "configuration",
+    &[t("name"), list("properties", "property", &PROPERTY)],
+);
+/// Maven 3's `settings-security.xml` (plexus-sec-dispatcher 1.4 `SettingsSecurity`).
+static LEGACY: Class = class(
+    "settingsSecurity",
+    &[
+        t("master"),
+        t("relocation"),
+        list("configurations", "configuration", &CONFIGURATION),
+    ],
+);
+/// Maven 4's `settings-security4.xml` (plexus-sec-dispatcher 4 `SettingsSecurity`).
+static MAVEN4: Class = class(
+    "settingsSecurity",
+    &[
+        t("modelVersion"),
+        t("defaultDispatcher"),
+        list("configurations", "configuration", &CONFIGURATION),
+    ],
+);
+
+/// Reads a security file strictly by `schema`; the error says what and on which line.
+fn read_tree(bytes: &[u8], schema: &Class) -> Result<XNode, String> {
+    let text = dom::decode_lossy(bytes);
+    let root = dom::parse(&text).map_err(describe)?;
+    schema::read_strict(&text, &root, schema).map_err(describe)
 }
 
-fn line_of(xml: &str, pos: usize) -> usize {
-    xml.as_bytes()[..pos.min(xml.len())]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
-        + 1
-}
-
-/// Parses a whole document into an element tree (comments, PIs, doctype skipped).
-fn parse_tree(xml: &str) -> Result<Element, String> {
-    let mut reader = Reader::from_str(xml);
-    let mut stack: Vec<Element> = Vec::new();
-    let mut root: Option<Element> = None;
-    loop {
-        let pos = reader.buffer_position() as usize;
-        let event = reader.read_event().map_err(|e| {
-            format!(
-                "{e} (line {})",
-                line_of(xml, reader.error_position() as usize)
-            )
-        })?;
-        match event {
-            Event::Start(e) | Event::Empty(e) if root.is_some() => {
-                let _ = e;
-                return Err(format!(
-                    "content after the root element (line {})",
-                    line_of(xml, pos)
-                ));
-            }
-            Event::Start(e) => stack.push(Element {
-                name: String::from_utf8_lossy(e.name().as_ref()).into_owned(),
-                line: line_of(xml, pos),
-                ..Element::default()
-            }),
-            Event::Empty(e) => {
-                let el = Element {
-                    name: String::from_utf8_lossy(e.name().as_ref()).into_owned(),
-                    line: line_of(xml, pos),
-                    ..Element::default()
-                };
-                match stack.last_mut() {
-                    Some(parent) => parent.children.push(el),
-                    None => root = Some(el),
-                }
-            }
-            Event::End(_) => {
-                let Some(mut el) = stack.pop() else {
-                    return Err(format!("unexpected end tag (line {})", line_of(xml, pos)));
-                };
-                el.text = el.text.trim().to_string();
-                match stack.last_mut() {
-                    Some(parent) => parent.children.push(el),
-                    None => root = Some(el),
-                }
-            }
-            Event::Text(t) => {
-                let text = t
-                    .unescape()
-                    // The error would quote the text, which may be a (weakly) encrypted master.
-                    .map_err(|_| {
-                        format!(
-                            "invalid entity or character reference in element text (line {})",
-                            line_of(xml, pos)
-                        )
-                    })?;
-                match stack.last_mut() {
-                    Some(el) => el.text.push_str(&text),
-                    None if text.trim().is_empty() => {}
-                    None => {
-                        return Err(format!(
-                            "text outside the root element (line {})",
-                            line_of(xml, pos)
-                        ))
-                    }
-                }
-            }
-            Event::CData(c) => {
-                let text = String::from_utf8_lossy(&c.into_inner()).into_owned();
-                if let Some(el) = stack.last_mut() {
-                    el.text.push_str(&text);
-                }
-            }
-            Event::Eof => break,
-            _ => {}
+fn describe(e: XmlError) -> String {
+    match (e.kind, e.pos) {
+        // The message would quote the reference, which may be part of a (weakly) encrypted
+        // master password.
+        (XmlErrorKind::Reference, Some(pos)) => {
+            format!("invalid entity or character reference (line {})", pos.line)
         }
+        (_, Some(pos)) => format!("{} (line {})", e.message, pos.line),
+        (_, None) => e.message,
     }
-    if !stack.is_empty() {
-        return Err("unexpected end of file (unclosed element)".into());
-    }
-    root.ok_or_else(|| "no root element".to_string())
 }
 
-fn tag(el: &Element) -> Result<&str, String> {
-    if !el.children.is_empty() {
-        return Err(format!(
-            "Unrecognised tag: '{}' inside <{}> (line {}): a text element was expected",
-            el.children[0].name, el.name, el.children[0].line
-        ));
-    }
-    Ok(&el.text)
-}
-
-fn no_text(el: &Element) -> Result<(), String> {
-    if !el.text.is_empty() {
-        return Err(format!(
-            "unexpected text inside <{}> (line {})",
-            el.name, el.line
-        ));
-    }
-    Ok(())
-}
-
-fn unknown(el: &Element) -> String {
-    format!("Unrecognised tag: '{}' (line {})", el.name, el.line)
-}
-
-/// Rejects a second occurrence of a single-valued element (modello `Duplicated tag`).
-fn once(seen: &mut HashSet<String>, el: &Element) -> Result<(), String> {
-    if !seen.insert(el.name.clone()) {
-        return Err(format!("Duplicated tag: '{}' (line {})", el.name, el.line));
-    }
-    Ok(())
-}
-
-fn parse_configurations(el: &Element) -> Result<Vec<DispatcherConfig>, String> {
-    no_text(el)?;
-    let mut out = Vec::new();
-    for cfg in &el.children {
-        if cfg.name != "configuration" {
-            return Err(unknown(cfg));
-        }
-        no_text(cfg)?;
-        let mut config = DispatcherConfig::default();
-        let mut seen = HashSet::new();
-        for child in &cfg.children {
-            match child.name.as_str() {
-                "name" => {
-                    once(&mut seen, child)?;
-                    config.name = Some(tag(child)?.to_string());
-                }
-                "properties" => {
-                    once(&mut seen, child)?;
-                    no_text(child)?;
-                    for prop in &child.children {
-                        if prop.name != "property" {
-                            return Err(unknown(prop));
-                        }
-                        no_text(prop)?;
-                        let (mut name, mut value) = (None, None);
-                        let mut seen_prop = HashSet::new();
-                        for field in &prop.children {
-                            match field.name.as_str() {
-                                "name" => {
-                                    once(&mut seen_prop, field)?;
-                                    name = Some(tag(field)?.to_string());
-                                }
-                                "value" => {
-                                    once(&mut seen_prop, field)?;
-                                    value = Some(tag(field)?.to_string());
-                                }
-                                _ => return Err(unknown(field)),
-                            }
-                        }
-                        config.properties.push((name, value));
-                    }
-                }
-                _ => return Err(unknown(child)),
-            }
-        }
-        out.push(config);
-    }
-    Ok(out)
-}
-
-fn expect_root(root: &Element) -> Result<(), String> {
-    if root.name != "settingsSecurity" {
-        return Err(format!(
-            "Expected root element 'settingsSecurity' but found '{}' (line {})",
-            root.name, root.line
-        ));
-    }
-    no_text(root)
+fn configurations(root: &XNode) -> Vec<DispatcherConfig> {
+    root.items("configurations")
+        .map(|c| DispatcherConfig {
+            name: c.child_text("name").map(str::to_string),
+            properties: c
+                .items("properties")
+                .map(|p| {
+                    let text = |name| p.child_text(name).map(str::to_string);
+                    (text("name"), text("value"))
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// One legacy file, not following relocation: (master, relocation, configurations).
 type LegacyParts = (Option<String>, Option<String>, Vec<DispatcherConfig>);
 
-fn parse_legacy(xml: &str) -> Result<LegacyParts, String> {
-    let root = parse_tree(xml)?;
-    expect_root(&root)?;
-    let (mut master, mut relocation, mut configurations) = (None, None, Vec::new());
-    let mut seen = HashSet::new();
-    for child in &root.children {
-        once(&mut seen, child)?;
-        match child.name.as_str() {
-            "master" => master = Some(tag(child)?.to_string()),
-            "relocation" => relocation = Some(tag(child)?.to_string()),
-            "configurations" => configurations = parse_configurations(child)?,
-            _ => return Err(unknown(child)),
-        }
-    }
-    Ok((master, relocation, configurations))
+fn parse_legacy(bytes: &[u8]) -> Result<LegacyParts, String> {
+    let root = read_tree(bytes, &LEGACY)?;
+    let text = |name| root.child_text(name).map(str::to_string);
+    Ok((text("master"), text("relocation"), configurations(&root)))
 }
 
-fn parse_maven4(xml: &str, path: &Path) -> Result<Maven4SecurityFile, String> {
-    let root = parse_tree(xml)?;
-    expect_root(&root)?;
-    let mut file = Maven4SecurityFile {
+fn parse_maven4(bytes: &[u8], path: &Path) -> Result<Maven4SecurityFile, String> {
+    let root = read_tree(bytes, &MAVEN4)?;
+    let text = |name| root.child_text(name).map(str::to_string);
+    Ok(Maven4SecurityFile {
         path: path.to_path_buf(),
-        model_version: None,
-        default_dispatcher: None,
-        configurations: Vec::new(),
-    };
-    let mut seen = HashSet::new();
-    for child in &root.children {
-        once(&mut seen, child)?;
-        match child.name.as_str() {
-            "modelVersion" => file.model_version = Some(tag(child)?.to_string()),
-            "defaultDispatcher" => file.default_dispatcher = Some(tag(child)?.to_string()),
-            "configurations" => file.configurations = parse_configurations(child)?,
-            _ => return Err(unknown(child)),
-        }
-    }
-    Ok(file)
+        model_version: text("modelVersion"),
+        default_dispatcher: text("defaultDispatcher"),
+        configurations: configurations(&root),
+    })
 }
 
 /// Largest security file read (they hold a master password and a few dispatcher settings; a
@@ -355,9 +201,9 @@ pub const MAX_SECURITY_FILE_BYTES: u64 = 1 << 20;
 /// Reads a security file: `Ok(None)` when missing; a directory, device, FIFO or a file over
 /// [`MAX_SECURITY_FILE_BYTES`] is refused before anything is read (`--security /dev/zero`, or a
 /// `<relocation>` pointing there).
-fn read_text(path: &Path) -> Result<Option<String>, SecurityError> {
+fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, SecurityError> {
     match crate::bounded::read_regular_file(path, MAX_SECURITY_FILE_BYTES) {
-        Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+        Ok(bytes) => Ok(Some(bytes)),
         Err(e) if e.is_not_found() => Ok(None),
         Err(crate::bounded::BoundedReadError::Io { source, .. }) => {
             Err(SecurityError::SecurityFileIo {
@@ -436,7 +282,7 @@ pub fn read_legacy(
             });
         }
         chain.push(path.clone());
-        let Some(xml) = read_text(&path)? else {
+        let Some(xml) = read_bytes(&path)? else {
             return Err(SecurityError::SecurityFileNotFound { path });
         };
         let (master, relocation, configurations) =
@@ -459,7 +305,7 @@ pub fn read_legacy(
 
 /// Reads `settings-security4.xml`; `Ok(None)` when it does not exist (not an error by itself).
 pub fn read_maven4(path: &Path) -> Result<Option<Maven4SecurityFile>, SecurityError> {
-    let Some(xml) = read_text(path)? else {
+    let Some(xml) = read_bytes(path)? else {
         return Ok(None);
     };
     parse_maven4(&xml, path)
@@ -474,24 +320,24 @@ pub fn read_maven4(path: &Path) -> Result<Option<Maven4SecurityFile>, SecurityEr
 /// (XPath `//master`), trimmed; `None` if the file is missing, unreadable or malformed.
 pub fn legacy_dispatcher_master(path: &Path) -> Option<String> {
     let bytes = crate::bounded::read_regular_file(path, MAX_SECURITY_FILE_BYTES).ok()?;
-    let xml = String::from_utf8_lossy(&bytes);
-    let root = parse_tree(&xml).ok()?;
-    fn find(el: &Element) -> Option<&Element> {
-        if el.name == "master" || el.name.rsplit(':').next() == Some("master") {
-            return Some(el);
+    let text = dom::decode_lossy(&bytes);
+    let root = dom::parse(&text).ok()?;
+    fn find<'n, 'a>(node: &'n Node<'a>) -> Option<&'n Node<'a>> {
+        if node.name.rsplit(':').next() == Some("master") {
+            return Some(node);
         }
-        el.children.iter().find_map(find)
+        node.children.iter().find_map(find)
     }
-    fn string_value(el: &Element, out: &mut String) {
-        out.push_str(&el.text);
-        for c in &el.children {
+    fn string_value(node: &Node, out: &mut String) {
+        out.push_str(&node.text);
+        for c in &node.children {
             string_value(c, out);
         }
     }
     let master = find(&root)?;
     let mut value = String::new();
     string_value(master, &mut value);
-    Some(value.trim().to_string())
+    Some(java_trim(&value).to_string())
 }
 
 #[cfg(test)]
@@ -511,12 +357,20 @@ mod tests {
             ("<settingsSecurity><modelVersion>4.0</modelVersion></settingsSecurity>", Err("Unrecognised tag: 'modelVersion' (line 1)")),
             ("<settingsSecurity><master>a</master><master>b</master></settingsSecurity>", Err("Duplicated tag: 'master' (line 1)")),
             ("<security><master>a</master></security>", Err("Expected root element 'settingsSecurity' but found 'security' (line 1)")),
-            ("<settingsSecurity><master>a</master>", Err("unexpected end of file (unclosed element)")),
-            ("<settingsSecurity>oops<master>a</master></settingsSecurity>", Err("unexpected text inside <settingsSecurity> (line 1)")),
-            ("<settingsSecurity>\n<master>{abc&secret;}</master></settingsSecurity>", Err("invalid entity or character reference in element text (line 2)")),
+            ("<settingsSecurity><master>a</master>", Err("no more data available - expected end tags </settingsSecurity> to close start tag <settingsSecurity> from line 1")),
+            ("<settingsSecurity>oops<master>a</master></settingsSecurity>", Err("expected START_TAG or END_TAG not TEXT inside <settingsSecurity> (line 1)")),
+            ("<settingsSecurity>\n<master>{abc&secret;}</master></settingsSecurity>", Err("invalid entity or character reference (line 2)")),
+            ("<settingsSecurity>\n<master>{abc&secret}</master></settingsSecurity>", Err("invalid entity or character reference (line 2)")),
+            // As Maven's reader (plexus-sec-dispatcher 1.4, checked): XHTML entities, UTF-8
+            // read leniently, attributes checked, the strict complaint first in document order.
+            ("<settingsSecurity><master>a&nbsp;b</master></settingsSecurity>", Ok((Some("a\u{a0}b"), None))),
+            ("<settingsSecurity><master>a<!--c-->b </master></settingsSecurity>", Ok((Some("ab"), None))),
+            ("<settingsSecurity foo=\"x\"><master>a</master></settingsSecurity>", Err("Unknown attribute 'foo' for tag 'settingsSecurity' (line 1)")),
+            ("<settingsSecurity>\n<bogus/>\n<master>a</master><master>b</master></settingsSecurity>", Err("Unrecognised tag: 'bogus' (line 2)")),
+            ("<settingsSecurity><master>a</master></settingsSecurity><x/>", Err("start tag not allowed in epilog but got x (line 1)")),
         ];
         for (xml, expected) in cases {
-            let got = parse_legacy(xml).map(|(m, r, _)| (m, r));
+            let got = parse_legacy(xml.as_bytes()).map(|(m, r, _)| (m, r));
             match expected {
                 Ok((m, r)) => {
                     let got = got.unwrap_or_else(|e| panic!("{xml}: {e}"));
@@ -526,6 +380,26 @@ mod tests {
                 Err(msg) => assert_eq!(got.err().as_deref(), Some(*msg), "{xml}"),
             }
         }
+    }
+
+    #[test]
+    fn encodings_are_read_as_maven_reads_them() {
+        let master = |bytes: &[u8]| parse_legacy(bytes).unwrap().0.unwrap();
+        // Invalid UTF-8 becomes U+FFFD (Java's decoder), it is not an error.
+        assert_eq!(
+            master(b"<settingsSecurity><master>a\xff\xfeb</master></settingsSecurity>"),
+            "a\u{fffd}\u{fffd}b"
+        );
+        let text = "<settingsSecurity><master>caf\u{e9}</master></settingsSecurity>";
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(master(&utf16), "caf\u{e9}");
+        assert_eq!(
+            master(b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><settingsSecurity><master>caf\xe9</master></settingsSecurity>"),
+            "caf\u{e9}"
+        );
     }
 
     #[test]
@@ -541,7 +415,7 @@ mod tests {
     </properties></configuration>
   </configurations>
 </settingsSecurity>"#;
-        let f = parse_maven4(xml, Path::new("/x")).unwrap();
+        let f = parse_maven4(xml.as_bytes(), Path::new("/x")).unwrap();
         assert_eq!(f.default_dispatcher.as_deref(), Some("master"));
         let cfg = f.config("master").unwrap();
         assert_eq!(
@@ -554,7 +428,7 @@ mod tests {
         assert_eq!(f.config("empty"), None);
         assert_eq!(f.config("nope"), None);
         assert!(parse_maven4(
-            "<settingsSecurity><master>x</master></settingsSecurity>",
+            b"<settingsSecurity><master>x</master></settingsSecurity>",
             Path::new("/x")
         )
         .unwrap_err()

@@ -219,7 +219,7 @@ fn read_level(
         SettingsSource::File(path) => {
             // Missing: Maven's "no settings". Anything else that is not a regular file of a sane
             // size (a directory, /dev/zero, a FIFO, a sparse 1 GiB file) is refused unread.
-            match crate::bounded::read_regular_file(path, super::dom::MAX_INPUT_BYTES as u64) {
+            match crate::bounded::read_regular_file(path, crate::xml::dom::MAX_INPUT_BYTES as u64) {
                 Ok(bytes) => read_settings(&bytes, &name, level, Some(path)),
                 Err(e) if e.is_not_found() => return Settings::default(),
                 Err(e) => {

@@ -5,18 +5,16 @@
 //! profiles. It does not decrypt passwords ([`crate::security`]) nor build repositories
 //! ([`crate::repository`]).
 //!
-//! Order of the pipeline, one file per step: `xml` (reading, over `dom`) → `validate`
-//! (each raw file) → `merge` → `interpolate`, driven by `builder`; then `profiles`.
+//! Order of the pipeline, one file per step: `xml` (reading, over the crate's XML tree) →
+//! `validate` (each raw file) → `merge` → `interpolate`, driven by `builder`; then `profiles`.
 
 pub(crate) mod builder;
-pub(crate) mod dom;
 pub(crate) mod interpolate;
 pub(crate) mod merge;
 pub(crate) mod model;
 pub(crate) mod problem;
 pub(crate) mod profiles;
 pub(crate) mod validate;
-mod xhtml_entities;
 pub(crate) mod xml;
 
 #[cfg(test)]

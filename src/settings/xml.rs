@@ -2,20 +2,24 @@
 //!
 //! Maven parses strictly first; on the first strict-only error (unknown element or attribute,
 //! wrong root, non-integer port) it parses again leniently and records ONE warning with that
-//! first error. Malformed XML, a duplicated non-list element, or text where an element was
-//! expected fail both ways and are FATAL. This module does the two passes in one walk over a
-//! [`dom`] tree: it behaves leniently and remembers the first strict error.
+//! first error. Malformed XML, a duplicated non-list element, an element inside a text element
+//! or text inside a list fail both ways and are FATAL; text between the elements of a class is
+//! a strict error only. This module does the two passes in one walk over a positioned XML tree
+//! with the rules of Maven's readers (`crate::xml`): it behaves leniently and remembers the
+//! first strict error.
 //!
 //! Maven 4-only elements (top-level `repositories`/`pluginRepositories`, server `aliases`,
 //! activation `packaging`/`condition`) are kept in the model for embedders that want them, but
-//! also count as the strict error Maven 3 reports for them, since Maven 3 ignores them.
+//! count as the strict error Maven 3 reports for them, and nothing inside them is fatal, since
+//! Maven 3 skips them unread.
 //!
 //! Not here: merging, interpolation, validation (siblings of this module).
 
-use super::dom::{self, DomError, LineIndex, Node};
 use super::model::*;
 use super::problem::{Problem, Severity, Stage};
 use crate::secret::SettingsSecret;
+use crate::xml::dom::{self, Node, XmlError};
+use crate::xml::modello::{java_trim, leaf, wrapper_text, Checked, ModelReader, Seen};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -43,8 +47,8 @@ pub fn read_settings(
     level: SourceLevel,
     file: Option<&Path>,
 ) -> ReadOutcome {
-    let fatal = |e: DomError| {
-        let prefix = if e.unreadable {
+    let fatal = |e: XmlError| {
+        let prefix = if e.is_unreadable() {
             "Non-readable"
         } else {
             "Non-parseable"
@@ -72,8 +76,7 @@ pub fn read_settings(
         Err(e) => return fatal(e),
     };
     let mut mapper = Mapper {
-        strict_error: None,
-        index: LineIndex::new(&text),
+        reader: ModelReader::new(&text),
         origin: Origin {
             level,
             file: file.map(Arc::from),
@@ -84,64 +87,30 @@ pub fn read_settings(
     match mapper.settings(&root) {
         Ok(settings) => {
             let mut problems = Vec::new();
-            if let Some((message, offset)) = mapper.strict_error.take() {
-                let pos = mapper.index.pos(offset);
-                problems.push(
-                    Problem::new(Severity::Warning, Stage::Build, source, message)
-                        .at(pos.line, pos.column),
-                );
+            if let Some(e) = mapper.reader.take_strict_error() {
+                let mut p = Problem::new(Severity::Warning, Stage::Build, source, e.message);
+                if let Some(pos) = e.pos {
+                    p = p.at(pos.line, pos.column);
+                }
+                problems.push(p);
             }
             ReadOutcome { settings, problems }
         }
-        Err(Fatal { message, offset }) => fatal(DomError {
-            message,
-            pos: Some(mapper.index.pos(offset)),
-            unreadable: false,
-        }),
+        Err(complaint) => fatal(mapper.reader.error(complaint)),
     }
 }
 
-struct Fatal {
-    message: String,
-    /// Byte offset Maven reports the problem at.
-    offset: usize,
-}
-
-type R<T> = Result<T, Fatal>;
+type R<T> = Checked<T>;
 
 struct Mapper<'t> {
-    /// The first strict-mode error: message and byte offset.
-    strict_error: Option<(String, usize)>,
-    index: LineIndex<'t>,
+    /// Positions and the first strict-mode error.
+    reader: ModelReader<'t>,
     origin: Origin,
 }
 
-/// Tracks which single-valued children were seen, for Maven's "Duplicated tag" rule.
-#[derive(Default)]
-struct Seen<'n>(Vec<&'n str>);
-
-impl<'n> Seen<'n> {
-    fn check(&mut self, name: &'n str, node: &Node) -> R<()> {
-        if self.0.contains(&name) {
-            return Err(Fatal {
-                message: format!("Duplicated tag: '{}'", node.name),
-                offset: node.after_start,
-            });
-        }
-        self.0.push(name);
-        Ok(())
-    }
-}
-
 impl Mapper<'_> {
-    fn strict(&mut self, message: String, offset: usize) {
-        if self.strict_error.is_none() {
-            self.strict_error = Some((message, offset));
-        }
-    }
-
     fn origin(&self, node: &Node) -> Origin {
-        let pos = self.index.pos(node.start);
+        let pos = self.reader.pos(node.start);
         Origin {
             line: pos.line,
             column: pos.column,
@@ -150,47 +119,25 @@ impl Mapper<'_> {
     }
 
     fn unknown(&mut self, node: &Node) {
-        self.strict(
-            format!("Unrecognised tag: '{}'", node.name),
-            node.after_start,
-        );
+        self.reader.unknown(node);
     }
 
-    /// A class element: attributes are not allowed (except namespace declarations) and only
-    /// whitespace may stand between its children.
-    fn class_element(&mut self, node: &Node) -> R<()> {
-        for (name, _) in &node.attributes {
-            if name.contains(':') || name == "xmlns" {
-                continue;
-            }
-            self.strict(
-                format!("Unknown attribute '{}' for tag '{}'", name, node.name),
-                node.after_start,
-            );
-        }
-        if let Some(offset) = node.first_text {
-            return Err(Fatal {
-                message: format!(
-                    "expected START_TAG or END_TAG not TEXT inside <{}>",
-                    node.name
-                ),
-                offset,
-            });
-        }
-        Ok(())
+    /// A class element (not the document element): no attributes but namespaced ones, and
+    /// only whitespace between its children in strict mode.
+    fn class_element(&mut self, node: &Node) {
+        self.reader.attributes(node, &[], false);
+        self.reader.class_text(node);
     }
 
     fn text(&self, node: &Node) -> R<String> {
-        if let Some(child) = node.children.first() {
-            return Err(Fatal {
-                message: format!(
-                    "TEXT must be immediately followed by END_TAG and not START_TAG (element <{}> inside <{}>)",
-                    child.name, node.name
-                ),
-                offset: child.after_start,
-            });
-        }
-        Ok(node.text.trim().to_string())
+        Ok(leaf(node)?.to_string())
+    }
+
+    /// A Maven 4-only element: Maven 3 skips it as unknown (one strict error, nothing inside it
+    /// is fatal, it may be repeated); `read` keeps what it can for embedders, the last one wins.
+    fn maven4<T>(&mut self, node: &Node, read: impl FnOnce(&mut Self) -> R<T>) -> Option<T> {
+        self.unknown(node);
+        read(self).ok()
     }
 
     fn boolean(&self, node: &Node, default: bool) -> R<bool> {
@@ -207,7 +154,7 @@ impl Mapper<'_> {
         match t.parse::<i32>() {
             Ok(v) => Ok(v),
             Err(_) => {
-                self.strict(
+                self.reader.strict(
                     format!(
                         "Unable to parse element '{}', must be an integer",
                         node.name
@@ -244,6 +191,7 @@ impl Mapper<'_> {
         item: &str,
         parse: fn(&mut Self, &Node) -> R<T>,
     ) -> R<Vec<T>> {
+        wrapper_text(node)?;
         let mut out = Vec::new();
         for child in &node.children {
             if child.name == item {
@@ -256,6 +204,7 @@ impl Mapper<'_> {
     }
 
     fn string_list(&mut self, node: &Node, item: &str) -> R<Vec<String>> {
+        wrapper_text(node)?;
         let mut out = Vec::new();
         for child in &node.children {
             if child.name == item {
@@ -268,13 +217,9 @@ impl Mapper<'_> {
     }
 
     fn settings(&mut self, root: &Node) -> R<Settings> {
-        if root.name != "settings" {
-            self.strict(
-                format!("Expected root element 'settings' but found '{}'", root.name),
-                root.after_start,
-            );
-        }
-        self.class_element(root)?;
+        self.reader.root(root, "settings");
+        self.reader.attributes(root, &[], true);
+        self.reader.class_text(root);
         let mut s = Settings::default();
         let mut seen = Seen::default();
         for c in &root.children {
@@ -311,14 +256,14 @@ impl Mapper<'_> {
                 }
                 // Maven 4 (settings 1.3.0): kept, but Maven 3 does not know them.
                 "repositories" => {
-                    seen.check("repositories", c)?;
-                    self.unknown(c);
-                    s.repositories = self.repositories(c, "repository")?;
+                    if let Some(r) = self.maven4(c, |m| m.repositories(c, "repository")) {
+                        s.repositories = r;
+                    }
                 }
                 "pluginRepositories" => {
-                    seen.check("pluginRepositories", c)?;
-                    self.unknown(c);
-                    s.plugin_repositories = self.repositories(c, "pluginRepository")?;
+                    if let Some(r) = self.maven4(c, |m| m.repositories(c, "pluginRepository")) {
+                        s.plugin_repositories = r;
+                    }
                 }
                 _ => self.unknown(c),
             }
@@ -327,7 +272,7 @@ impl Mapper<'_> {
     }
 
     fn proxy(&mut self, node: &Node) -> R<Proxy> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut p = Proxy {
             origin: self.origin(node),
             ..Proxy::default()
@@ -350,7 +295,7 @@ impl Mapper<'_> {
     }
 
     fn server(&mut self, node: &Node) -> R<Server> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut s = Server {
             id: "default".into(),
             origin: self.origin(node),
@@ -371,9 +316,9 @@ impl Mapper<'_> {
                     s.configuration = Some(to_xml_element(c));
                 }
                 "aliases" => {
-                    seen.check("aliases", c)?;
-                    self.unknown(c);
-                    s.aliases = self.string_list(c, "alias")?;
+                    if let Some(aliases) = self.maven4(c, |m| m.string_list(c, "alias")) {
+                        s.aliases = aliases;
+                    }
                 }
                 _ => self.unknown(c),
             }
@@ -382,7 +327,7 @@ impl Mapper<'_> {
     }
 
     fn mirror(&mut self, node: &Node) -> R<Mirror> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut m = Mirror {
             origin: self.origin(node),
             ..Mirror::default()
@@ -404,7 +349,7 @@ impl Mapper<'_> {
     }
 
     fn profile(&mut self, node: &Node) -> R<Profile> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut p = Profile {
             origin: self.origin(node),
             ..Profile::default()
@@ -419,6 +364,7 @@ impl Mapper<'_> {
                 }
                 "properties" => {
                     seen.check("properties", c)?;
+                    wrapper_text(c)?;
                     for prop in &c.children {
                         let value = self.text(prop)?;
                         match p.properties.iter_mut().find(|(k, _)| *k == prop.name) {
@@ -442,7 +388,7 @@ impl Mapper<'_> {
     }
 
     fn activation(&mut self, node: &Node) -> R<Activation> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut a = Activation::default();
         let mut seen = Seen::default();
         for c in &node.children {
@@ -451,7 +397,7 @@ impl Mapper<'_> {
                 "jdk" => a.jdk = Some(self.field(&mut seen, c)?),
                 "os" => {
                     seen.check("os", c)?;
-                    self.class_element(c)?;
+                    self.class_element(c);
                     let mut os = ActivationOs::default();
                     let mut seen_os = Seen::default();
                     for f in &c.children {
@@ -467,7 +413,7 @@ impl Mapper<'_> {
                 }
                 "property" => {
                     seen.check("property", c)?;
-                    self.class_element(c)?;
+                    self.class_element(c);
                     let mut prop = ActivationProperty::default();
                     let mut seen_p = Seen::default();
                     for f in &c.children {
@@ -481,7 +427,7 @@ impl Mapper<'_> {
                 }
                 "file" => {
                     seen.check("file", c)?;
-                    self.class_element(c)?;
+                    self.class_element(c);
                     let mut file = ActivationFile::default();
                     let mut seen_f = Seen::default();
                     for f in &c.children {
@@ -493,16 +439,8 @@ impl Mapper<'_> {
                     }
                     a.file = Some(file);
                 }
-                "packaging" => {
-                    seen.check("packaging", c)?;
-                    self.unknown(c);
-                    a.packaging = Some(self.text(c)?);
-                }
-                "condition" => {
-                    seen.check("condition", c)?;
-                    self.unknown(c);
-                    a.condition = Some(self.text(c)?);
-                }
+                "packaging" => a.packaging = self.maven4(c, |m| m.text(c)).or(a.packaging),
+                "condition" => a.condition = self.maven4(c, |m| m.text(c)).or(a.condition),
                 _ => self.unknown(c),
             }
         }
@@ -510,6 +448,7 @@ impl Mapper<'_> {
     }
 
     fn repositories(&mut self, node: &Node, item: &str) -> R<Vec<Repository>> {
+        wrapper_text(node)?;
         let mut out = Vec::new();
         for c in &node.children {
             if c.name == item {
@@ -522,7 +461,7 @@ impl Mapper<'_> {
     }
 
     fn repository(&mut self, node: &Node) -> R<Repository> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut r = Repository {
             origin: self.origin(node),
             ..Repository::default()
@@ -549,7 +488,7 @@ impl Mapper<'_> {
     }
 
     fn policy(&mut self, node: &Node) -> R<RepositoryPolicy> {
-        self.class_element(node)?;
+        self.class_element(node);
         let mut p = RepositoryPolicy::default();
         let mut seen = Seen::default();
         for c in &node.children {
@@ -568,7 +507,7 @@ impl Mapper<'_> {
 /// kept only on elements without children.
 fn to_xml_element(node: &Node) -> XmlElement {
     let children: Vec<XmlElement> = node.children.iter().map(to_xml_element).collect();
-    let trimmed = node.text.trim();
+    let trimmed = java_trim(&node.text);
     let text = if children.is_empty() {
         Some(trimmed.to_string())
     } else if trimmed.is_empty() {

@@ -2,12 +2,12 @@
 //! timeouts, limits, retries).
 //!
 //! [`Transport`] turns "GET this path from that [`crate::repository::RemoteRepository`]" into
-//! requests on hyper's pooled client over m2r's own [`connector`] (routes with failover,
-//! `CONNECT` tunnels, SOCKS, TLS). Proxy and server challenges are parsed by [`challenge`] and
-//! answered by [`auth`] with [`digest`], [`ntlm`] or Basic ([`credentials`]), remembering per
-//! session what each peer asked for. [`route`] describes how a repository is reached (for
-//! `m2r explain`); [`scope`] decides which URLs may receive a repository's credentials and
-//! [`limits`] bounds bodies. Errors ([`TransportError`]) name the repository (= server id), the
+//! requests on hyper's pooled client over m2r's own `connector` (routes with failover,
+//! `CONNECT` tunnels, SOCKS, TLS). Proxy and server challenges are parsed by `challenge` and
+//! answered by `auth` with `digest`, `ntlm` or Basic (`credentials`), remembering per
+//! session what each peer asked for. `route` describes how a repository is reached (for
+//! `m2r explain`); `scope` decides which URLs may receive a repository's credentials and
+//! `limits` bounds bodies. Errors ([`TransportError`]) name the repository (= server id), the
 //! proxy, the redacted URL and, for network failures, the retries and time spent, and keep their
 //! typed causes. Artifacts, checksums and the local repository are [`crate::download`]'s
 //! business.

@@ -76,6 +76,12 @@ c("m4-several-elements", "Several Maven 4-only elements: only ONE warning (the f
   S(wrap("repositories", repo("top", "https://top.example.com/"))
     + servers(server("s", "u", "p", extra=wrap("aliases", el("alias", "s2"))))
     + wrap("pluginRepositories", repo("ptop", "https://ptop.example.com/", tag="pluginRepository"))), args=CENTRAL)
+c("m4-elements-skipped-unread", "Maven 3 skips Maven 4-only elements unread: text, repeated elements and elements inside their text elements are no error (ONE warning for the first).",
+  S("<repositories>\n  stray\n  <repository><id>a</id><id>b</id></repository>\n</repositories>\n<repositories/>\n"
+    + servers(server("s", "u", "p", extra="<aliases>t<alias>a<x/></alias></aliases>\n<aliases/>\n"))
+    + profiles(prof("p", repos=[repo("r", "https://r.example.com/")],
+                    act="<packaging>jar<x/></packaging>\n<packaging/>\n<activeByDefault>true</activeByDefault>\n"))),
+  args=repos_args("s=https://s.example.com/"))
 
 # ---------------------------------------------------------------- parsing (§2.2)
 c("parse-unknown-element", "Unknown top-level element: one WARNING (line/column), lenient parse keeps everything else.",
@@ -127,6 +133,29 @@ c("parse-bom", "A UTF-8 byte order mark before the XML declaration.",
   "\ufeff" + S(servers(server("s", "u", "p"))), args=repos_args("s=https://s.example.com/"))
 c("parse-non-ascii", "Non-ASCII text (UTF-8) in username/password survives.",
   S(servers(server("s", "j\u00fcrgen", "p\u00e4ss\u20ac"))), args=repos_args("s=https://s.example.com/"))
+c("parse-text-in-class", "Text between the elements of a <server>: strict-only, one WARNING where MXParser sees it (just after the next tag's '<' and first character); the server is read.",
+  S("<servers>\n  <server>\n    <id>s</id>\n    stray\n    <username>u</username>\n  </server>\n</servers>\n"),
+  args=repos_args("s=https://s.example.com/"))
+c("parse-text-in-list", "Text inside <mirrors> between <mirror> elements: FATAL in both modes (the list's nextTag()).",
+  S("<mirrors>\n  stray\n  <mirror>\n    <id>m</id>\n    <mirrorOf>central</mirrorOf>\n"
+    "    <url>https://m.example.com/repo</url>\n  </mirror>\n</mirrors>\n"), args=CENTRAL)
+c("parse-text-in-properties", "Text inside a profile's <properties>: FATAL in both modes.",
+  S(profiles(prof("p", extra="<properties>\n  x\n  <a>1</a>\n</properties>\n")) + active("p")), args=CENTRAL)
+c("parse-text-in-active-profiles", "Text inside <activeProfiles>: FATAL in both modes.",
+  S("<activeProfiles>\n  stray <activeProfile>p</activeProfile>\n</activeProfiles>\n"), args=CENTRAL)
+c("parse-nbsp-between-elements", "A no-break space (U+00A0, written as such before a comment) between <server> elements is text, not white space: FATAL.",
+  S("<servers>\n  \u00a0<!-- nbsp -->\n" + servers(server("s", "u", "p"))[len("<servers>\n"):]), args=CENTRAL)
+c("parse-nbsp-reference-between-elements", "&#160; between <server> elements is text, not white space: FATAL.",
+  S("<servers>\n  &#160;\n" + servers(server("s", "u", "p"))[len("<servers>\n"):]), args=CENTRAL)
+c("parse-xmlns-on-nested-element", "xmlns is accepted on <settings> only: on a <server> it is an unknown attribute (one WARNING); list wrappers are not checked.",
+  S("<servers xmlns=\"http://example.com/x\">\n  <server xmlns=\"http://example.com/y\">\n    <id>s</id>\n"
+    "  </server>\n</servers>\n"), args=repos_args("s=https://s.example.com/"))
+c("parse-trim-is-java-trim", "Values are trimmed as String.trim(): control characters go; no-break and em spaces (&#160; &#x2003;) and NEL (U+0085) stay.",
+  S(el("localRepository", "&#160;/opt/repo") + servers(server("\u001bs\u0007", "&#160;u&#x2003;", "\u0085pw\u0085 "))),
+  args=repos_args("s=https://s.example.com/"))
+c("parse-strict-error-document-order", "An unknown element, then text, in one <server>: the WARNING is the first of them in the document (the element).",
+  S("<servers>\n  <server>\n    <bogus/>\n    stray\n    <id>s</id>\n  </server>\n</servers>\n"),
+  args=repos_args("s=https://s.example.com/"))
 
 # ---------------------------------------------------------------- merge (§2.3)
 c("merge-servers-by-id", "Servers merge by id: user servers first (user wins for same id, whole element), then global-only ones.",

@@ -219,7 +219,7 @@ fn read_model(
     let location = source_of(file);
     match &*parsed {
         Err(issue) => {
-            let what = if issue.unreadable {
+            let what = if issue.is_unreadable() {
                 "Non-readable"
             } else {
                 "Non-parseable"

@@ -461,7 +461,7 @@ impl<'a> Interpolator<'a> {
     }
 
     /// Points the problems found since `from` at `pos`.
-    fn locate(&mut self, from: usize, pos: crate::settings::dom::Pos) {
+    fn locate(&mut self, from: usize, pos: crate::xml::Pos) {
         for p in &mut self.problems[from..] {
             if p.line.is_none() {
                 p.line = Some(pos.line);

@@ -15,8 +15,8 @@
 //! explanations.
 
 use super::xml::XNode;
-use crate::settings::dom::Pos;
 use crate::settings::{Activation, ActivationFile, ActivationOs, ActivationProperty};
+use crate::xml::Pos;
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -14,7 +14,7 @@
 //! dependencyManagement by `groupId:artifactId:version`), plus parsed files by path.
 
 use super::model::{Dependency, Model, Repository, RepositoryPolicy};
-use super::xml::{read_pom, ParseIssue};
+use super::xml::{read_pom, XmlError};
 use crate::download::{Coordinate, DownloadError, Resolver};
 use crate::repository::{aggregate_repositories, Policy, RemoteRepository, Selectors};
 use crate::resolution::version::{Version, VersionConstraint};
@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// A parsed POM file: the model and the strict reader's complaint, or why it could not be read.
-pub(crate) type Parsed = Result<(Arc<Model>, Option<ParseIssue>), ParseIssue>;
+pub(crate) type Parsed = Result<(Arc<Model>, Option<XmlError>), XmlError>;
 
 /// A parent as Maven's builder keeps it (`ModelData`): the raw model, where it was read, and the
 /// coordinates of the declaration (the version after range resolution).
@@ -93,11 +93,7 @@ impl Shared {
                     t.strict_error,
                 )
             }),
-            Err(e) => Err(ParseIssue {
-                message: e.to_string(),
-                pos: None,
-                unreadable: true,
-            }),
+            Err(e) => Err(XmlError::unreadable_input(e.to_string())),
         };
         let parsed = Arc::new(parsed);
         if let Ok(mut m) = self.parsed.lock() {

@@ -13,8 +13,8 @@
 use super::model::{Dependency, KnownEntries, Model, Repository};
 use super::problem::ModelProblem;
 use super::xml::XNode;
-use crate::settings::dom::Pos;
 use crate::settings::Severity;
+use crate::xml::Pos;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 

@@ -1,8 +1,6 @@
-//! Reading `pom.xml` text as Maven 3.8.7's `MavenXpp3Reader` does, on the settings' positioned
-//! XML tree (`settings::dom`).
-//!
-//! The reader is driven by the POM 4.0.0 schema below (one entry per model class: its elements,
-//! their kinds, the attributes it accepts). It walks the tree once, leniently, and remembers the
+//! Reading `pom.xml` text as Maven 3.8.7's `MavenXpp3Reader` does: the POM 4.0.0 schema (one
+//! table per model class: its elements, their kinds, the attributes it accepts), read by the
+//! crate's XML reader (`crate::xml`), which walks the tree once, leniently, and remembers the
 //! first error only the strict reader makes:
 //!
 //! - strict-only: an unknown element or attribute, the root element not being `<project>`, text
@@ -16,64 +14,9 @@
 //! its parents ([`super::builder`] decides). Unknown elements are dropped from the result, as
 //! the lenient reader skips them; values are trimmed as `String.trim()` does.
 
-use crate::settings::dom::{self, LineIndex, Node, Pos};
-
-/// An element as Maven's reader keeps it: known elements only, aliases normalised
-/// (`organisation` → `organization`), text trimmed.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct XNode {
-    /// Element name.
-    pub name: String,
-    /// Trimmed text (for text elements and configuration DOMs).
-    pub text: String,
-    /// Attributes Maven keeps (trimmed values), in document order.
-    pub attrs: Vec<(String, String)>,
-    /// Child elements.
-    pub children: Vec<XNode>,
-    /// Where the element starts (its `<`).
-    pub pos: Pos,
-}
-
-impl XNode {
-    /// A text element.
-    pub fn leaf(name: &str, text: &str) -> Self {
-        XNode {
-            name: name.to_string(),
-            text: text.to_string(),
-            ..XNode::default()
-        }
-    }
-
-    /// The first child with this name.
-    pub fn child(&self, name: &str) -> Option<&XNode> {
-        self.children.iter().find(|c| c.name == name)
-    }
-
-    /// The text of the first child with this name.
-    pub fn child_text(&self, name: &str) -> Option<&str> {
-        self.child(name).map(|c| c.text.as_str())
-    }
-
-    /// The value of an attribute.
-    pub fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// A reading failure or the strict reader's first complaint, with Maven's message and position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseIssue {
-    /// What the parser said.
-    pub message: String,
-    /// Where, when the parser reports a position.
-    pub pos: Option<Pos>,
-    /// True when the input could not be read at all (encoding, empty, truncated): Maven's
-    /// "Non-readable POM" rather than "Non-parseable POM".
-    pub unreadable: bool,
-}
+use crate::xml::dom;
+use crate::xml::schema::{self, class, f, list, t, texts, Class, Field, Kind};
+pub use crate::xml::{XNode, XmlError, XmlErrorKind};
 
 /// The outcome of reading one POM.
 #[derive(Debug, Clone)]
@@ -81,10 +24,10 @@ pub struct PomText {
     /// The `<project>` element (whatever the root was called).
     pub root: XNode,
     /// The first error the strict reader would have stopped at, if any.
-    pub strict_error: Option<ParseIssue>,
+    pub strict_error: Option<XmlError>,
 }
 
-/// Reads POM bytes (UTF-8 with or without BOM, or ISO-8859-1 when declared).
+/// Reads POM bytes (UTF-8 with or without BOM, UTF-16 with BOM, or ISO-8859-1 when declared).
 ///
 /// ```
 /// use m2resolver::resolution::pom::xml::read_pom;
@@ -93,243 +36,14 @@ pub struct PomText {
 /// assert!(pom.strict_error.unwrap().message.contains("Unrecognised tag: 'junk'"));
 /// assert!(read_pom(b"<project><groupId>a</groupId><groupId>b</groupId></project>").is_err());
 /// ```
-pub fn read_pom(bytes: &[u8]) -> Result<PomText, ParseIssue> {
-    let from_dom = |e: dom::DomError| ParseIssue {
-        message: e.message,
-        pos: e.pos,
-        unreadable: e.unreadable,
-    };
-    let text = dom::decode(bytes).map_err(from_dom)?;
-    let root = dom::parse(&text).map_err(from_dom)?;
-    let mut walker = Walker {
-        index: LineIndex::new(&text),
-        strict_error: None,
-    };
-    if root.name != "project" {
-        walker.strict(
-            format!("Expected root element 'project' but found '{}'", root.name),
-            root.after_start,
-        );
-    }
-    let root = walker
-        .class(&root, &MODEL)
-        .map_err(|(message, offset)| ParseIssue {
-            message,
-            pos: Some(walker.index.pos(offset)),
-            unreadable: false,
-        })?;
+pub fn read_pom(bytes: &[u8]) -> Result<PomText, XmlError> {
+    let text = dom::decode(bytes)?;
+    let root = dom::parse(&text)?;
+    let read = schema::read(&text, &root, &MODEL)?;
     Ok(PomText {
-        root,
-        strict_error: walker.strict_error.map(|(message, offset)| ParseIssue {
-            message,
-            pos: Some(walker.index.pos(offset)),
-            unreadable: false,
-        }),
+        root: read.root,
+        strict_error: read.strict_error,
     })
-}
-
-/// `String.trim()`: strips characters up to U+0020 at both ends.
-pub fn java_trim(s: &str) -> &str {
-    s.trim_matches(|c: char| c <= ' ')
-}
-
-// ------------------------------------------------------------------------------------ walker
-
-type Fatal = (String, usize);
-
-struct Walker<'t> {
-    index: LineIndex<'t>,
-    strict_error: Option<(String, usize)>,
-}
-
-impl Walker<'_> {
-    fn strict(&mut self, message: String, offset: usize) {
-        if self.strict_error.is_none() {
-            self.strict_error = Some((message, offset));
-        }
-    }
-
-    fn node(&self, n: &Node, name: &str) -> XNode {
-        XNode {
-            name: name.to_string(),
-            pos: self.index.pos(n.start),
-            ..XNode::default()
-        }
-    }
-
-    /// A text element: `nextText()` fails when it holds elements.
-    fn leaf(&self, n: &Node, name: &str) -> Result<XNode, Fatal> {
-        if let Some(c) = n.children.first() {
-            return Err((
-                format!(
-                    "TEXT must be immediately followed by END_TAG and not START_TAG (element <{}> inside <{}>)",
-                    c.name, n.name
-                ),
-                c.after_start,
-            ));
-        }
-        let mut x = self.node(n, name);
-        x.text = java_trim(&n.text).to_string();
-        Ok(x)
-    }
-
-    /// A list or properties wrapper: the parser's own `nextTag()` refuses text in both modes.
-    fn wrapper_text(&self, n: &Node) -> Result<(), Fatal> {
-        match n.first_text {
-            Some(offset) => Err((
-                format!("expected START_TAG or END_TAG not TEXT inside <{}>", n.name),
-                offset,
-            )),
-            None => Ok(()),
-        }
-    }
-
-    fn class(&mut self, n: &Node, class: &Class) -> Result<XNode, Fatal> {
-        let mut x = self.node(n, n.name);
-        for (name, value) in &n.attributes {
-            if name.contains(':') || (class.name == "project" && name == "xmlns") {
-                continue;
-            }
-            if class.attrs.contains(&name.as_str()) {
-                x.attrs.push((name.clone(), java_trim(value).to_string()));
-            } else {
-                self.strict(
-                    format!("Unknown attribute '{}' for tag '{}'", name, n.name),
-                    n.after_start,
-                );
-            }
-        }
-        if let Some(offset) = n.first_text {
-            self.strict(
-                format!("expected START_TAG or END_TAG not TEXT inside <{}>", n.name),
-                offset,
-            );
-        }
-        let mut seen: Vec<&'static str> = Vec::new();
-        for c in &n.children {
-            let Some(field) = class
-                .fields
-                .iter()
-                .find(|f| f.name == c.name || f.alias == Some(c.name))
-            else {
-                self.strict(format!("Unrecognised tag: '{}'", c.name), c.after_start);
-                continue;
-            };
-            if seen.contains(&field.name) {
-                return Err((format!("Duplicated tag: '{}'", field.name), c.after_start));
-            }
-            seen.push(field.name);
-            let child = match field.kind {
-                Kind::Text => self.leaf(c, field.name)?,
-                Kind::Obj(inner) => {
-                    let mut o = self.class(c, inner)?;
-                    o.name = field.name.to_string();
-                    o
-                }
-                Kind::List(item, item_kind) => {
-                    self.wrapper_text(c)?;
-                    let mut list = self.node(c, field.name);
-                    for i in &c.children {
-                        if i.name != item {
-                            self.strict(format!("Unrecognised tag: '{}'", i.name), i.after_start);
-                            continue;
-                        }
-                        let element = match item_kind {
-                            Some(inner) => {
-                                let mut o = self.class(i, inner)?;
-                                o.name = item.to_string();
-                                o
-                            }
-                            None => self.leaf(i, item)?,
-                        };
-                        list.children.push(element);
-                    }
-                    list
-                }
-                Kind::Props => {
-                    self.wrapper_text(c)?;
-                    let mut props = self.node(c, field.name);
-                    for p in &c.children {
-                        props.children.push(self.leaf(p, p.name)?);
-                    }
-                    props
-                }
-                Kind::Dom => self.dom(c),
-            };
-            x.children.push(child);
-        }
-        Ok(x)
-    }
-
-    /// A free-form configuration DOM (Xpp3Dom, values trimmed).
-    fn dom(&self, n: &Node) -> XNode {
-        let mut x = self.node(n, n.name);
-        x.text = java_trim(&n.text).to_string();
-        x.attrs = n.attributes.clone();
-        x.children = n.children.iter().map(|c| self.dom(c)).collect();
-        x
-    }
-}
-
-// ------------------------------------------------------------------------------------ schema
-
-/// How an element is read.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Kind {
-    /// Text (strings, booleans, numbers: all kept as text).
-    Text,
-    /// A nested class.
-    Obj(&'static Class),
-    /// A wrapper of `item` elements: text items (`None`) or class items.
-    List(&'static str, Option<&'static Class>),
-    /// `<properties>`-like: any child name, text values.
-    Props,
-    /// A free-form DOM (plugin configuration, goals, reports).
-    Dom,
-}
-
-/// One element of a class.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Field {
-    pub(crate) name: &'static str,
-    pub(crate) alias: Option<&'static str>,
-    pub(crate) kind: Kind,
-}
-
-/// A model class: its elements and the attributes it accepts.
-#[derive(Debug)]
-pub(crate) struct Class {
-    pub(crate) name: &'static str,
-    pub(crate) attrs: &'static [&'static str],
-    pub(crate) fields: &'static [Field],
-}
-
-const fn f(name: &'static str, kind: Kind) -> Field {
-    Field {
-        name,
-        alias: None,
-        kind,
-    }
-}
-
-const fn t(name: &'static str) -> Field {
-    f(name, Kind::Text)
-}
-
-const fn list(name: &'static str, item: &'static str, class: &'static Class) -> Field {
-    f(name, Kind::List(item, Some(class)))
-}
-
-const fn texts(name: &'static str, item: &'static str) -> Field {
-    f(name, Kind::List(item, None))
-}
-
-const fn class(name: &'static str, fields: &'static [Field]) -> Class {
-    Class {
-        name,
-        attrs: &[],
-        fields,
-    }
 }
 
 static PARENT: Class = class(
@@ -727,6 +441,39 @@ mod tests {
         }
     }
 
+    /// Positions as Maven 3.8.7's `MavenXpp3Reader` reports them (strict, then lenient).
+    #[test]
+    fn stray_text_is_reported_where_maven_reports_it() {
+        type Want = (bool, u32, u32);
+        let cases: &[(&str, Want)] = &[
+            (
+                "<project>\n  <dependencies>\n    <dependency>x<groupId>a</groupId></dependency>\n  </dependencies>\n</project>",
+                (false, 3, 20),
+            ),
+            ("<project>\n  <properties>\n    t\n    <a>1</a>\n  </properties>\n</project>", (true, 4, 7)),
+            ("<project>\n  <bogus/>\n  <groupId>g</groupId>\n  text\n</project>", (false, 2, 11)),
+            (
+                "<project>\n  <build>\n    <plugins>\n  x  <plugin/>\n    </plugins>\n  </build>\n</project>",
+                (true, 4, 8),
+            ),
+            ("<project>\n  <licenses> &#160; <license/></licenses></project>", (true, 2, 23)),
+        ];
+        for (xml, (fatal, line, column)) in cases {
+            let issue = match read_pom(xml.as_bytes()) {
+                Ok(pom) => {
+                    assert!(!fatal, "{xml}");
+                    pom.strict_error.unwrap()
+                }
+                Err(e) => {
+                    assert!(fatal, "{xml}: {e}");
+                    e
+                }
+            };
+            let pos = issue.pos.unwrap();
+            assert_eq!((pos.line, pos.column), (*line, *column), "{xml}: {issue}");
+        }
+    }
+
     #[test]
     fn fatal_cases_name_a_position() {
         let cases = [
@@ -741,7 +488,7 @@ mod tests {
             let e = read_pom(xml.as_bytes()).unwrap_err();
             assert!(e.pos.is_some(), "{xml}: {e:?}");
         }
-        assert!(read_pom(b"").unwrap_err().unreadable);
+        assert!(read_pom(b"").unwrap_err().is_unreadable());
     }
 
     #[test]

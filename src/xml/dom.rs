@@ -1,10 +1,12 @@
-//! A small positioned XML tree built with quick-xml, with the parser behaviour Maven's
-//! settings reader (MXParser behind a modello Xpp3 reader) shows on malformed input.
+//! A small positioned XML tree built with quick-xml, with the parser behaviour Maven's readers
+//! (MXParser behind the modello-generated Xpp3 readers of settings, security files, metadata
+//! and POMs) show on malformed input.
 //!
 //! The tree keeps, for every element, the positions Maven reports problems at: just after the
-//! start tag and just after the end tag. Entities are the five XML ones, character references
-//! and the XHTML set Maven pre-declares; nothing else is expanded, no DTD is ever loaded, and
-//! input size and nesting depth are bounded so hostile files cannot exhaust memory or stack.
+//! start tag, just after the end tag, and where stray text between child elements is reported.
+//! Entities are the five XML ones, character references and the XHTML set Maven pre-declares;
+//! nothing else is expanded, no DTD is ever loaded, and input size and nesting depth are
+//! bounded so hostile files cannot exhaust memory or stack.
 //!
 //! As MXParser does: a character reference to something that is not an XML character (`&#0;`,
 //! `&#27;`, `&#xD800;`, `&#xFFFE;`) is fatal, and so is a control character inside a comment;
@@ -13,16 +15,18 @@
 //! are read as UTF-16, as Maven's `XmlStreamReader` does. Attributes are checked for duplicates
 //! in linear time (200,000 attributes parse in milliseconds, not minutes).
 //!
-//! Mapping the tree to the settings model is [`super::xml`]'s job, not this module's.
+//! Mapping the tree to a model is each format's job, with the rules of [`super::modello`].
 
 use super::xhtml_entities;
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use std::borrow::Cow;
 
-/// Largest settings file accepted (Maven has no limit; 1 MB files with 2,000 servers exist).
+/// Largest XML input accepted (Maven has no limit; 1 MB settings files with 2,000 servers
+/// exist). Callers reading files bound them first, usually lower.
 pub const MAX_INPUT_BYTES: usize = 32 * 1024 * 1024;
-/// Deepest element nesting accepted (settings files need 8; configuration DOMs a few more).
+/// Deepest element nesting accepted (settings files and POMs need about 10; configuration DOMs
+/// a few more).
 pub const MAX_DEPTH: usize = 256;
 
 /// A 1-based line and column (columns count characters, as Maven does).
@@ -47,8 +51,10 @@ pub struct Node<'a> {
     pub children: Vec<Node<'a>>,
     /// All character data directly inside this element, concatenated and unescaped.
     pub text: Cow<'a, str>,
-    /// Offset just after the first non-whitespace character of character data, if any.
-    pub first_text: Option<usize>,
+    /// Where Maven reports character data other than whitespace directly inside this element
+    /// when none may stand there: just after the `<` and the next character of the tag that
+    /// ends the first run of such text (how far MXParser has read when it sees the text).
+    pub stray_text: Option<usize>,
     /// Offset of the `<` of the start tag.
     pub start: usize,
     /// Offset just after the start tag's `>`.
@@ -57,34 +63,74 @@ pub struct Node<'a> {
     pub after_end: usize,
 }
 
-/// Why a document could not be turned into a tree.
+/// What kind of failure an [`XmlError`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum XmlErrorKind {
+    /// The bytes could not be read as a document (encoding, no data, truncated, over a
+    /// limit): what Maven reports as "Non-readable" rather than "Non-parseable".
+    Unreadable,
+    /// Not well-formed XML, or against a rule of the model reader.
+    Malformed,
+    /// An entity or character reference that does not resolve. The message names the
+    /// reference, text a format holding secrets may choose not to print.
+    Reference,
+}
+
+/// Why a document could not be read: Maven's message and where Maven reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DomError {
-    /// What went wrong.
+pub struct XmlError {
+    /// What went wrong, worded as Maven's parser and readers word it.
     pub message: String,
     /// Where, when Maven reports a position (it does not for end-of-input errors).
     pub pos: Option<Pos>,
-    /// True for errors Maven reports as "Non-readable" (I/O level) rather than "Non-parseable".
-    pub unreadable: bool,
+    /// What kind of failure it is.
+    pub kind: XmlErrorKind,
 }
 
-impl DomError {
-    fn parse(message: impl Into<String>, pos: Pos) -> Self {
-        DomError {
+impl XmlError {
+    /// A malformed document or a model rule broken at `pos`.
+    pub fn malformed(message: impl Into<String>, pos: Pos) -> Self {
+        XmlError {
             message: message.into(),
             pos: Some(pos),
-            unreadable: false,
+            kind: XmlErrorKind::Malformed,
         }
     }
 
-    fn unreadable(message: impl Into<String>) -> Self {
-        DomError {
-            message: message.into(),
-            pos: None,
-            unreadable: true,
+    fn reference(message: String, pos: Pos) -> Self {
+        XmlError {
+            message,
+            pos: Some(pos),
+            kind: XmlErrorKind::Reference,
         }
     }
+
+    /// Input that cannot be read as a document at all.
+    pub fn unreadable_input(message: impl Into<String>) -> Self {
+        XmlError {
+            message: message.into(),
+            pos: None,
+            kind: XmlErrorKind::Unreadable,
+        }
+    }
+
+    /// True for what Maven reports as "Non-readable" rather than "Non-parseable".
+    pub fn is_unreadable(&self) -> bool {
+        self.kind == XmlErrorKind::Unreadable
+    }
 }
+
+impl std::fmt::Display for XmlError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(pos) = self.pos {
+            write!(f, " (line {}, column {})", pos.line, pos.column)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for XmlError {}
 
 /// Maps byte offsets to 1-based line and character column.
 pub struct LineIndex<'a> {
@@ -137,45 +183,74 @@ impl<'a> LineIndex<'a> {
     }
 }
 
-/// Decodes the raw bytes of a settings file: UTF-8 (with or without BOM), UTF-16 with a byte
-/// order mark, or ISO-8859-1 when the XML declaration says so.
-pub fn decode(bytes: &[u8]) -> Result<String, DomError> {
+/// Decodes the raw bytes of an XML file: UTF-8 (with or without BOM), UTF-16 with a byte
+/// order mark, or ISO-8859-1 when the XML declaration says so. Invalid UTF-8 or UTF-16 is an
+/// error that says where.
+pub fn decode(bytes: &[u8]) -> Result<String, XmlError> {
+    decode_with(bytes, false)
+}
+
+/// [`decode`], but as Java's decoders do: malformed input becomes U+FFFD instead of an error
+/// (what Maven's `XmlStreamReader` reads).
+pub fn decode_lossy(bytes: &[u8]) -> String {
+    decode_with(bytes, true).unwrap_or_default()
+}
+
+fn decode_with(bytes: &[u8], lossy: bool) -> Result<String, XmlError> {
     if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
-        return decode_utf16(rest, u16::from_le_bytes);
+        return decode_utf16(rest, u16::from_le_bytes, lossy);
     }
     if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
-        return decode_utf16(rest, u16::from_be_bytes);
+        return decode_utf16(rest, u16::from_be_bytes, lossy);
     }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if declared_latin1(bytes) {
         return Ok(bytes.iter().map(|&b| b as char).collect());
     }
+    if lossy {
+        return Ok(String::from_utf8_lossy(bytes).into_owned());
+    }
     String::from_utf8(bytes.to_vec()).map_err(|e| {
-        DomError::unreadable(format!(
+        XmlError::unreadable_input(format!(
             "invalid UTF-8 at byte {} (declare encoding=\"ISO-8859-1\" in the XML declaration or save the file as UTF-8)",
             e.utf8_error().valid_up_to()
         ))
     })
 }
 
-fn decode_utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<String, DomError> {
-    if !bytes.len().is_multiple_of(2) {
-        return Err(DomError::unreadable(
+fn decode_utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16, lossy: bool) -> Result<String, XmlError> {
+    let units = bytes.chunks_exact(2).map(|c| unit([c[0], c[1]]));
+    let odd = !bytes.len().is_multiple_of(2);
+    if lossy {
+        let mut text: String = char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect();
+        if odd {
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+        return Ok(text);
+    }
+    if odd {
+        return Err(XmlError::unreadable_input(
             "the file starts with a UTF-16 byte order mark but has an odd number of bytes",
         ));
     }
-    let units = bytes.chunks_exact(2).map(|c| unit([c[0], c[1]]));
     char::decode_utf16(units)
         .enumerate()
         .map(|(i, c)| {
             c.map_err(|_| {
-                DomError::unreadable(format!(
+                XmlError::unreadable_input(format!(
                     "invalid UTF-16 (unpaired surrogate) at byte {}",
                     2 + 2 * i
                 ))
             })
         })
         .collect()
+}
+
+/// XML's white space (`S`): what MXParser skips between elements.
+fn is_xml_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r')
 }
 
 /// XML 1.0's `Char` production: what a character reference may name.
@@ -225,7 +300,7 @@ fn resolve_entity(name: &str) -> Option<char> {
 /// Unescapes character data: entity and character references. On an unknown entity or a
 /// reference to something that is not an XML character, returns Maven's message and the byte
 /// offset just after the `;` within `raw`.
-pub fn unescape(raw: &str) -> Result<Cow<'_, str>, (String, usize)> {
+fn unescape(raw: &str) -> Result<Cow<'_, str>, (String, usize)> {
     if !raw.contains('&') {
         return Ok(Cow::Borrowed(raw));
     }
@@ -273,19 +348,20 @@ pub fn unescape(raw: &str) -> Result<Cow<'_, str>, (String, usize)> {
 }
 
 /// Parses `text` into a tree. The error mirrors what Maven's parser reports for the same input.
-pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
+pub fn parse(text: &str) -> Result<Node<'_>, XmlError> {
     if text.len() > MAX_INPUT_BYTES {
-        return Err(DomError::unreadable(format!(
-            "file is {} bytes, more than the {} bytes m2resolver accepts for a settings file",
+        return Err(XmlError::unreadable_input(format!(
+            "input is {} bytes, more than the {} bytes m2resolver reads as XML",
             text.len(),
             MAX_INPUT_BYTES
         )));
     }
     if text.is_empty() {
-        return Err(DomError::unreadable("input contained no data"));
+        return Err(XmlError::unreadable_input("input contained no data"));
     }
-    let err_at =
-        |message: String, offset: usize| DomError::parse(message, LineIndex::new(text).pos(offset));
+    let pos = |offset: usize| LineIndex::new(text).pos(offset);
+    let err_at = |message: String, offset: usize| XmlError::malformed(message, pos(offset));
+    let reference_at = |message: String, offset: usize| XmlError::reference(message, pos(offset));
     let mut reader = Reader::from_str(text);
     {
         let config = reader.config_mut();
@@ -296,6 +372,9 @@ pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
     }
     let mut stack: Vec<Node<'_>> = Vec::new();
     let mut root: Option<Node<'_>> = None;
+    // The innermost open element holds text other than white space whose position is known
+    // only at the next tag (`Node::stray_text`).
+    let mut stray_pending = false;
     loop {
         let before = reader.buffer_position() as usize;
         let event = match reader.read_event() {
@@ -310,13 +389,20 @@ pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
             }
         };
         let after = reader.buffer_position() as usize;
+        if stray_pending && matches!(event, Event::Start(_) | Event::Empty(_) | Event::End(_)) {
+            stray_pending = false;
+            if let Some(node) = stack.last_mut() {
+                let next = text[before + 1..].chars().next().map_or(0, char::len_utf8);
+                node.stray_text = Some(before + 1 + next);
+            }
+        }
         match event {
             Event::Start(_) | Event::Empty(_) => {
                 let empty = matches!(event, Event::Empty(_));
                 // Names borrow from the input: the tag's bytes are `text[before + 1 ..]`.
                 let tag = &text[before + 1..after - if empty { 2 } else { 1 }];
                 let name_len = tag
-                    .find(|c: char| c.is_whitespace() || c == '/' || c == '>')
+                    .find(|c: char| is_xml_space(c) || c == '/' || c == '>')
                     .unwrap_or(tag.len());
                 let name = &tag[..name_len];
                 if root.is_some() {
@@ -352,7 +438,7 @@ pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
                         }
                         let raw = String::from_utf8_lossy(&attr.value).into_owned();
                         let value = unescape(&raw)
-                            .map_err(|(message, _)| err_at(message, after))?
+                            .map_err(|(message, _)| reference_at(message, after))?
                             .into_owned();
                         attributes.push((key, value));
                     }
@@ -380,20 +466,20 @@ pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
             }
             Event::Text(_) => {
                 let raw = &text[before..after];
-                let non_ws = raw.find(|c: char| !c.is_whitespace());
                 match stack.last_mut() {
                     Some(node) => {
                         let value = unescape(raw)
-                            .map_err(|(message, end)| err_at(message, before + end))?;
-                        if let Some(i) = non_ws {
-                            if node.first_text.is_none() {
-                                node.first_text = Some(before + i + 1);
-                            }
+                            .map_err(|(message, end)| reference_at(message, before + end))?;
+                        if node.stray_text.is_none()
+                            && !stray_pending
+                            && !value.chars().all(is_xml_space)
+                        {
+                            stray_pending = true;
                         }
                         append(&mut node.text, value);
                     }
                     None => {
-                        if let Some(i) = non_ws {
+                        if let Some(i) = raw.find(|c: char| !is_xml_space(c)) {
                             let c = raw[i..].chars().next().unwrap_or(' ');
                             let what = if root.is_some() {
                                 format!(
@@ -414,8 +500,8 @@ pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
                 let raw = text.get(before + 9..after.saturating_sub(3)).unwrap_or("");
                 match stack.last_mut() {
                     Some(node) => {
-                        if node.first_text.is_none() && raw.chars().any(|c| !c.is_whitespace()) {
-                            node.first_text = Some(after);
+                        if node.stray_text.is_none() && !raw.chars().all(is_xml_space) {
+                            stray_pending = true;
                         }
                         append(&mut node.text, Cow::Borrowed(raw));
                     }
@@ -458,14 +544,14 @@ pub fn parse(text: &str) -> Result<Node<'_>, DomError> {
                 )
             })
             .collect();
-        return Err(DomError::unreadable(format!(
+        return Err(XmlError::unreadable_input(format!(
             "no more data available - expected end tags {} to close {}",
             open.join(""),
             from.join(" and ")
         )));
     }
     root.ok_or_else(|| {
-        DomError::unreadable("no more data available: the file holds no root element")
+        XmlError::unreadable_input("no more data available: the file holds no root element")
     })
 }
 
@@ -547,7 +633,7 @@ mod tests {
         for (input, line, unreadable) in cases {
             let err = parse(input).unwrap_err();
             assert_eq!(err.pos.map(|p| p.line), *line, "{input:?}: {err:?}");
-            assert_eq!(err.unreadable, *unreadable, "{input:?}: {err:?}");
+            assert_eq!(err.is_unreadable(), *unreadable, "{input:?}: {err:?}");
         }
     }
 
@@ -613,7 +699,27 @@ mod tests {
         assert_eq!(decode(&le).unwrap(), text);
         assert_eq!(decode(&be).unwrap(), text);
         assert!(decode(&le[..le.len() - 1]).is_err());
-        assert!(decode(&[0xFF, 0xFE, 0x00, 0xD8]).unwrap_err().unreadable);
+        assert!(decode(&[0xFF, 0xFE, 0x00, 0xD8])
+            .unwrap_err()
+            .is_unreadable());
+        // Read as Java's decoders read them: U+FFFD instead of an error.
+        let cut = format!("{}\u{fffd}", &text[..text.len() - 1]);
+        assert_eq!(decode_lossy(&le[..le.len() - 1]), cut);
+        assert_eq!(decode_lossy(&[0xFF, 0xFE, 0x00, 0xD8]), "\u{fffd}");
+        assert_eq!(decode_lossy(b"<s>a\xffb</s>"), "<s>a\u{fffd}b</s>");
+        assert!(decode(b"<s>a\xffb</s>").unwrap_err().is_unreadable());
+    }
+
+    #[test]
+    fn stray_text_is_placed_after_the_next_tags_first_character() {
+        let text = "<a>\n  x &#32;<!-- c -->\n  <b/>y</a>";
+        let doc = parse(text).unwrap();
+        let at = LineIndex::new(text).pos(doc.stray_text.unwrap());
+        assert_eq!((at.line, at.column), (3, 5), "the first run ends at `<b`");
+        // White space, also from references, is not stray text; U+00A0 is.
+        assert_eq!(parse("<a> &#32;\t<b/></a>").unwrap().stray_text, None);
+        assert_eq!(parse("<a>&#160;<b/></a>").unwrap().stray_text, Some(11));
+        assert_eq!(parse("<a><![CDATA[z]]></a>").unwrap().stray_text, Some(18));
     }
 
     #[test]
