@@ -162,7 +162,11 @@ struct Pooled {
 /// session: failed routes and learned authentication schemes live as long as it does.
 pub struct Transport {
     options: TransportOptions,
-    tls: Arc<rustls::ClientConfig>,
+    /// The extra CA files' certificates, checked at set-up.
+    extra_roots: rustls::RootCertStore,
+    /// The TLS configuration, built by the first client: loading the system's certificate
+    /// store is a tenth of a run that finds everything in the local repository.
+    tls: Mutex<Option<Arc<rustls::ClientConfig>>>,
     resolver: Arc<HostResolver>,
     routes: Arc<RouteDatabase>,
     proxy_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
@@ -232,7 +236,8 @@ impl Transport {
             extra.extend(tls::read_pem_certificates(file)?);
         }
         Ok(Transport {
-            tls: tls::client_config(&extra)?,
+            extra_roots: tls::extra_roots(&extra)?,
+            tls: Mutex::new(None),
             resolver: Arc::new(HostResolver::new(&options.resolve)),
             routes: Arc::new(RouteDatabase::default()),
             proxy_auth: Mutex::new(HashMap::new()),
@@ -354,9 +359,16 @@ impl Transport {
             None => None,
             Some(p) => Some(proxy_spec(p, &repo.id, proxy_auth.clone())?),
         };
+        let tls = {
+            let mut tls = lock(&self.tls);
+            match &*tls {
+                Some(config) => config.clone(),
+                None => tls.insert(tls::client_config(&self.extra_roots)?).clone(),
+            }
+        };
         let connector = Connector(Arc::new(ConnectorConfig {
             proxy,
-            tls: self.tls.clone(),
+            tls,
             resolver: self.resolver.clone(),
             routes: self.routes.clone(),
             connect_timeout: connect,

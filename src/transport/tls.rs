@@ -38,9 +38,25 @@ pub fn read_pem_certificates(file: &Path) -> Result<Vec<CertificateDer<'static>>
     Ok(certs)
 }
 
-/// The client configuration: bundled and system roots plus `extra`, ALPN `h2`, `http/1.1`.
-pub fn client_config(
+/// The trust anchors of `extra` (the extra CA files' certificates): checked when the transport
+/// is set up, while [`client_config`] — which reads the system's store — waits for the first
+/// connection.
+pub fn extra_roots(
     extra: &[CertificateDer<'static>],
+) -> Result<rustls::RootCertStore, TransportError> {
+    let mut roots = rustls::RootCertStore::empty();
+    for c in extra {
+        roots.add(c.clone()).map_err(|e| {
+            TransportError::Setup(format!("an extra CA certificate is unusable: {e}"))
+        })?;
+    }
+    Ok(roots)
+}
+
+/// The client configuration: bundled and system roots plus `extra` (from [`extra_roots`]),
+/// ALPN `h2`, `http/1.1`.
+pub fn client_config(
+    extra: &rustls::RootCertStore,
 ) -> Result<Arc<rustls::ClientConfig>, TransportError> {
     let mut roots = rustls::RootCertStore::empty();
     roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
@@ -50,11 +66,7 @@ pub fn client_config(
         tracing::debug!(error = %e, "system certificate store partly unreadable");
     }
     roots.add_parsable_certificates(native.certs);
-    for c in extra {
-        roots.add(c.clone()).map_err(|e| {
-            TransportError::Setup(format!("an extra CA certificate is unusable: {e}"))
-        })?;
-    }
+    roots.roots.extend(extra.roots.iter().cloned());
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let mut config = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
@@ -82,6 +94,11 @@ mod tests {
         std::fs::write(&empty, "not a certificate\n").unwrap();
         let e = read_pem_certificates(&empty).unwrap_err().to_string();
         assert!(e.contains("no PEM certificate"), "{e}");
-        assert!(client_config(&[]).unwrap().alpn_protocols[0] == b"h2");
+        assert!(
+            client_config(&extra_roots(&[]).unwrap())
+                .unwrap()
+                .alpn_protocols[0]
+                == b"h2"
+        );
     }
 }

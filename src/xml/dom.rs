@@ -136,6 +136,10 @@ impl std::error::Error for XmlError {}
 pub struct LineIndex<'a> {
     text: &'a str,
     line_starts: Vec<usize>,
+    /// The last position answered (line start, byte offset, column): offsets mostly come in
+    /// order, so the next column is counted from there (a POM written on one line would
+    /// otherwise count from the line start for every element).
+    last: std::cell::Cell<(usize, usize, usize)>,
 }
 
 impl<'a> LineIndex<'a> {
@@ -143,7 +147,11 @@ impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, line_starts }
+        LineIndex {
+            text,
+            line_starts,
+            last: std::cell::Cell::new((0, 0, 0)),
+        }
     }
 
     /// The position of a byte offset (clamped to the text).
@@ -154,11 +162,20 @@ impl<'a> LineIndex<'a> {
             Err(i) => i - 1,
         };
         let start = self.line_starts[line];
-        let column = self
-            .text
-            .get(start..offset)
-            .map(|s| s.chars().count())
-            .unwrap_or(offset - start);
+        let (last_start, last_offset, last_column) = self.last.get();
+        let (from, counted) = if last_start == start && last_offset <= offset {
+            (last_offset, last_column)
+        } else {
+            (start, 0)
+        };
+        let column = match self.text.get(from..offset) {
+            Some(s) => {
+                let column = counted + s.chars().count();
+                self.last.set((start, offset, column));
+                column
+            }
+            None => offset - start,
+        };
         Pos {
             line: (line + 1) as u32,
             column: (column + 1) as u32,

@@ -19,13 +19,14 @@ use crate::download::ledger::Mark;
 use crate::download::Resolver;
 use crate::repository::{aggregate_repositories, RemoteRepository, Selectors};
 use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
+use crate::resolution::pom::descriptor::SharedDescriptor;
 use crate::resolution::pom::{DescriptorError, DescriptorReader, ProblemKind};
 use futures_util::future::{BoxFuture, FutureExt, Shared};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-type Answer = Arc<Result<Arc<ArtifactDescriptor>, DescriptorError>>;
+type Answer = SharedDescriptor;
 type Pending = Shared<BoxFuture<'static, Answer>>;
 
 struct Inner {
@@ -124,12 +125,10 @@ impl Inner {
         }
         let this = self.clone();
         let task = self.handle.spawn(async move {
-            let answer = Arc::new(
-                this.reader
-                    .read_descriptor(&artifact, &repositories)
-                    .await
-                    .map(Arc::new),
-            );
+            let answer = this
+                .reader
+                .read_dependency_descriptor(&artifact, &repositories)
+                .await;
             if let Ok(d) = &*answer {
                 this.read_ahead_below(d, &repositories);
             }

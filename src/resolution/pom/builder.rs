@@ -12,9 +12,9 @@
 //! injection, default scopes, and validation of the effective model. An ERROR anywhere makes
 //! the build fail with all problems.
 
-use super::interpolate::{interpolate_model, Context};
+use super::interpolate::{interpolate_model_sharing, without_expressions, Context};
 use super::merge;
-use super::model::{Dependency, Model, Origin};
+use super::model::{Dependency, KnownEntries, Model, Origin, SharedEntries};
 use super::problem::{has_errors, ModelProblem};
 use super::profiles;
 use super::source::{ModelResolver, ParentData, Shared};
@@ -116,6 +116,95 @@ struct Lineage {
     model: Model,
     file: Option<PathBuf>,
     id: String,
+}
+
+/// What a dependency POM's parent contributes to its build, the same for every child of that
+/// parent (for builds with the session's caches): the parent with everything above it
+/// inherited, and what reading that lineage did — problems, active profiles, repositories
+/// added to the [`ModelResolver`], in order — to be done again for each child. Children of a
+/// shared parent (a corporate parent, `make-graph-repo.py`'s) then inherit one merged model
+/// instead of reading and merging the whole lineage every time.
+#[derive(Debug)]
+pub(crate) struct Ancestry {
+    /// The parent after inheritance from its own parents and the super POM.
+    merged: Model,
+    /// Whether `merged`'s dependencies and dependency management have unique keys.
+    unique: bool,
+    /// `groupId:artifactId:version` and file of the parent and each POM above it.
+    chain: Vec<(String, Option<PathBuf>)>,
+    /// The ids the child's own id must not be among (else the parents form a cycle through it).
+    parent_ids: Vec<String>,
+    problems: Vec<ModelProblem>,
+    active_profiles: Vec<String>,
+    /// Repositories of each model of the lineage (after profile injection), in reading order.
+    repositories: Vec<super::model::Repository>,
+    /// Entries of `merged`'s management without expressions that pass the effective model's
+    /// checks at the request's level: a child that inherits them (the same `Arc`s) neither
+    /// interpolates nor validates them again.
+    inert: SharedEntries,
+    /// Every entry of `merged`'s management is in `inert`.
+    all_inert: bool,
+    /// An index of `merged`'s management when its keys are unique, for children whose
+    /// management is exactly the inherited one.
+    management_index: Option<merge::KeyIndex>,
+}
+
+impl Ancestry {
+    /// The management facts of `merged` ([`inert`](Self::inert),
+    /// [`management_index`](Self::management_index)) for builds at validation `level`.
+    fn management_facts(
+        merged: &Model,
+        unique: bool,
+        level: u32,
+    ) -> (SharedEntries, bool, Option<merge::KeyIndex>) {
+        let managed = merged
+            .base
+            .dependency_management
+            .as_deref()
+            .unwrap_or_default();
+        let mut inert = SharedEntries::default();
+        let mut all = true;
+        for d in managed {
+            if without_expressions(d) && validate::management_entry_valid(d, level) {
+                inert.insert(d);
+            } else {
+                all = false;
+            }
+        }
+        let index = (unique && !managed.is_empty()).then(|| merge::KeyIndex::last_of(managed));
+        (inert, all, index)
+    }
+
+    /// What `model` (a child) can skip of its management, as it is now.
+    fn known(&self, model: &Model) -> KnownEntries<'_> {
+        KnownEntries {
+            entries: &self.inert,
+            whole_management: self.all_inert && self.manages(model),
+        }
+    }
+
+    /// Whether `model`'s management is exactly the inherited one (the same entries).
+    fn manages(&self, model: &Model) -> bool {
+        match (
+            &model.base.dependency_management,
+            &self.merged.base.dependency_management,
+        ) {
+            (Some(own), Some(inherited)) => {
+                own.len() == inherited.len()
+                    && own.iter().zip(inherited).all(|(a, b)| Arc::ptr_eq(a, b))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Collects an [`Ancestry`] while the lineage above a child is read the long way.
+struct Recording {
+    key: String,
+    problems: usize,
+    active_profiles: usize,
+    parent_ids: Vec<String>,
+    repositories: Vec<super::model::Repository>,
 }
 
 /// Builds the effective model of `req.file`.
@@ -228,17 +317,14 @@ async fn build_inner(
     } else {
         None
     };
-    let activation = ActivationContext {
-        system_properties: system.clone().into(),
-        user_properties: user.clone().into(),
-        project_dir: project_dir.clone(),
-        platform: req.properties.platform.clone(),
-        ..ActivationContext::default()
-    };
+    // Built for the first model of the lineage with profiles (it copies the properties).
+    let mut activation: Option<ActivationContext> = None;
 
     let mut lineage: Vec<Lineage> = Vec::new();
     let mut active_profiles = Vec::new();
     let mut parent_ids: Vec<String> = Vec::new();
+    let mut recording: Option<Recording> = None;
+    let mut ancestry: Option<Arc<Ancestry>> = None;
     let mut current_raw: Arc<Model> = input;
     let mut current_file = Some(req.file.clone());
     let mut current_id = String::new();
@@ -247,16 +333,27 @@ async fn build_inner(
         let mut tmp = (*current_raw).clone();
         merge::merge_duplicate_dependencies(&mut tmp);
         let label = tmp.label.to_string();
-        let (active, found) = profiles::select(
-            &current_raw.profiles,
-            &activation,
-            &properties_map(&tmp),
-            current_file
-                .as_deref()
-                .map(source_of)
-                .as_deref()
-                .unwrap_or(&label),
-        );
+        let (active, found) = if current_raw.profiles.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            let activation = activation.get_or_insert_with(|| ActivationContext {
+                system_properties: system.clone().into(),
+                user_properties: user.clone().into(),
+                project_dir: project_dir.clone(),
+                platform: req.properties.platform.clone(),
+                ..ActivationContext::default()
+            });
+            profiles::select(
+                &current_raw.profiles,
+                activation,
+                &properties_map(&tmp),
+                current_file
+                    .as_deref()
+                    .map(source_of)
+                    .as_deref()
+                    .unwrap_or(&label),
+            )
+        };
         problems.extend(found);
         for i in active {
             let p = &current_raw.profiles[i];
@@ -275,6 +372,10 @@ async fn build_inner(
             resolver.add_repository(r, false, &shared.selectors);
         }
         let first = lineage.is_empty();
+        if let Some(rec) = recording.as_mut() {
+            rec.repositories
+                .extend(tmp.base.repositories.iter().cloned());
+        }
         let parent = read_parent(
             shared,
             req,
@@ -332,6 +433,31 @@ async fn build_inner(
             }
             Some(p) => {
                 if first {
+                    if let Some(key) = ancestry_key(req, &p) {
+                        match shared.cached_ancestry(&key) {
+                            Some(a) if !a.parent_ids.contains(&this_id) => {
+                                for r in &a.repositories {
+                                    resolver.add_repository(r, false, &shared.selectors);
+                                }
+                                problems.extend(a.problems.iter().cloned());
+                                active_profiles.extend(a.active_profiles.iter().cloned());
+                                ancestry = Some(a);
+                                break;
+                            }
+                            // A child whose id is among its parents': the long way finds the
+                            // cycle.
+                            Some(_) => {}
+                            None => {
+                                recording = Some(Recording {
+                                    key,
+                                    problems: problems.len(),
+                                    active_profiles: active_profiles.len(),
+                                    parent_ids: Vec::new(),
+                                    repositories: Vec::new(),
+                                })
+                            }
+                        }
+                    }
                     parent_ids.push(this_id);
                 } else if parent_ids.contains(&p.id()) {
                     let mut message = String::from("The parents form a cycle: ");
@@ -357,6 +483,9 @@ async fn build_inner(
                     return Err(failed);
                 } else {
                     parent_ids.push(p.id());
+                    if let Some(rec) = recording.as_mut() {
+                        rec.parent_ids.push(p.id());
+                    }
                 }
                 current_id = p.id();
                 current_raw = p.raw.clone();
@@ -366,15 +495,46 @@ async fn build_inner(
     }
 
     // Inheritance, from the super POM down.
-    for i in (0..lineage.len() - 1).rev() {
-        let (head, tail) = lineage.split_at_mut(i + 1);
-        merge::inherit(&mut head[i].model, &tail[0].model);
-    }
-    let chain: Vec<(String, Option<PathBuf>)> = lineage
+    let mut chain: Vec<(String, Option<PathBuf>)> = lineage
         .iter()
         .filter(|l| !l.id.is_empty())
         .map(|l| (l.id.clone(), l.file.clone()))
         .collect();
+    if let Some(a) = &ancestry {
+        merge::inherit_from(&mut lineage[0].model, &a.merged, a.unique);
+        chain.extend(a.chain.iter().cloned());
+    } else {
+        for i in (0..lineage.len() - 1).rev() {
+            let (head, tail) = lineage.split_at_mut(i + 1);
+            merge::inherit(&mut head[i].model, &tail[0].model);
+        }
+        if let (Some(rec), Some(parent)) = (recording, lineage.get(1)) {
+            let unique = merge::unique_keys(&parent.model.base.dependencies)
+                && parent
+                    .model
+                    .base
+                    .dependency_management
+                    .as_deref()
+                    .is_none_or(merge::unique_keys);
+            let (inert, all_inert, management_index) =
+                Ancestry::management_facts(&parent.model, unique, req.level);
+            shared.cache_ancestry(
+                rec.key,
+                Arc::new(Ancestry {
+                    merged: parent.model.clone(),
+                    unique,
+                    inert,
+                    all_inert,
+                    management_index,
+                    chain: chain[1..].to_vec(),
+                    parent_ids: rec.parent_ids,
+                    problems: problems[rec.problems..].to_vec(),
+                    active_profiles: active_profiles[rec.active_profiles..].to_vec(),
+                    repositories: rec.repositories,
+                }),
+            );
+        }
+    }
     let mut model = lineage.swap_remove(0).model;
 
     // Interpolation.
@@ -400,19 +560,25 @@ async fn build_inner(
         project_dir: project_dir.as_deref(),
         source: &source,
     };
-    problems.extend(interpolate_model(&mut model, &ctx));
+    let known = ancestry.as_deref().map(|a| a.known(&model));
+    problems.extend(interpolate_model_sharing(&mut model, &ctx, known));
     for r in &model.base.repositories {
         resolver.add_repository(r, true, &shared.selectors);
     }
 
     // Phase 2.
     import_management(shared, req, resolver, &mut model, &mut problems, import_ids).await;
-    merge::inject_management(&mut model);
+    let index = ancestry
+        .as_deref()
+        .filter(|a| a.manages(&model))
+        .and_then(|a| a.management_index.as_ref());
+    merge::inject_management_indexed(&mut model, index);
     merge::inject_default_scopes(&mut model);
-    problems.extend(validate::validate_effective(
+    problems.extend(validate::validate_effective_sharing(
         &model,
         req.level,
         &source_of(&req.file),
+        ancestry.as_deref().map(|a| a.known(&model)),
     ));
     let chain_ids: Vec<String> = chain.iter().map(|(id, _)| id.clone()).collect();
     if has_errors(&problems) {
@@ -426,6 +592,21 @@ async fn build_inner(
         problems,
         lineage: chain,
         active_profiles,
+    })
+}
+
+/// Where the [`Ancestry`] of a child's parent `p` is remembered: only for builds that use the
+/// session's caches (parents are then the same for every child), by what the lineage above
+/// depends on — the parent read, the properties and the validation level.
+fn ancestry_key(req: &Request, p: &ParentData) -> Option<String> {
+    (req.use_cache && !req.project).then(|| {
+        format!(
+            "{:p}|{}|{:p}|{}",
+            Arc::as_ptr(&req.properties),
+            req.level,
+            Arc::as_ptr(&p.raw),
+            p.file.display()
+        )
     })
 }
 
@@ -721,7 +902,14 @@ async fn import_management(
     problems: &mut Vec<ModelProblem>,
     import_ids: &mut Vec<String>,
 ) {
-    let Some(dm) = model.base.dependency_management.take() else {
+    let is_import = |d: &Dependency| d.type_ == "pom" && d.scope.as_deref() == Some("import");
+    // Most managements import nothing (a corporate parent's hundreds of entries, inherited by
+    // every child): they stay as they are.
+    let Some(dm) = model
+        .base
+        .dependency_management
+        .take_if(|dm| dm.iter().any(|d| is_import(d)))
+    else {
         return;
     };
     let importing = format!(
@@ -733,9 +921,9 @@ async fn import_management(
     import_ids.push(importing.clone());
     let source = source_of(&req.file);
     let mut kept = Vec::with_capacity(dm.len());
-    let mut imports: Vec<Vec<Dependency>> = Vec::new();
+    let mut imports: Vec<Vec<Arc<Dependency>>> = Vec::new();
     for d in dm {
-        if d.type_ != "pom" || d.scope.as_deref() != Some("import") {
+        if !is_import(&d) {
             kept.push(d);
             continue;
         }
@@ -829,27 +1017,47 @@ async fn import_management(
                         problems.extend(built.problems);
                         let m =
                             Arc::new(built.model.base.dependency_management.unwrap_or_default());
-                        shared.cache_import(cache_key, m.clone());
+                        shared.cache_import(cache_key.clone(), m.clone());
                         m
                     }
                 }
             }
         };
-        let entries = managed
-            .iter()
-            .map(|e| {
-                let mut e = e.clone();
-                let boms = match e.trace.imported.take() {
-                    Some((mut chain, _)) => {
-                        chain.insert(0, imported.clone());
-                        chain
-                    }
-                    None => vec![imported.clone()],
-                };
-                e.trace.imported = Some((boms, d.origin.clone()));
-                e
-            })
-            .collect();
+        // The entries as this declaration imports them (the chain of BOMs, where the import
+        // was written): shared by every model that inherits the declaration.
+        let origin = &d.origin;
+        let traced_key = format!(
+            "{cache_key}|{}|{}:{}|{}",
+            origin.model,
+            origin.pos.line,
+            origin.pos.column,
+            origin.profile.as_deref().unwrap_or("")
+        );
+        let entries = match shared.cached_traced_import(&traced_key) {
+            Some(entries) => entries,
+            None => {
+                let entries: Arc<Vec<Arc<Dependency>>> = Arc::new(
+                    managed
+                        .iter()
+                        .map(|e| {
+                            let mut e = (**e).clone();
+                            let boms = match e.trace.imported.take() {
+                                Some((mut chain, _)) => {
+                                    chain.insert(0, imported.clone());
+                                    chain
+                                }
+                                None => vec![imported.clone()],
+                            };
+                            e.trace.imported = Some((boms, origin.clone()));
+                            Arc::new(e)
+                        })
+                        .collect(),
+                );
+                shared.cache_traced_import(traced_key, entries.clone());
+                entries
+            }
+        };
+        let entries = entries.to_vec();
         imports.push(entries);
     }
     if let Some(i) = import_ids.iter().rposition(|x| *x == importing) {

@@ -10,7 +10,8 @@
 //!
 //! [`DescriptorReader`] is shared behind an `Arc` by the dependency collector: it is `Send +
 //! Sync`, reads each POM file once per session, builds each parent and BOM once, and remembers
-//! every descriptor it built (per artifact and repository list).
+//! every descriptor it built (per artifact and repository list) — the descriptor only: the
+//! effective model it came from is dropped once read (`describe` builds it again).
 
 use super::builder::{self, Built, Properties, Request};
 use super::model::{Dependency as PomDependency, Model, Relocation};
@@ -220,7 +221,8 @@ pub struct Description {
     pub warnings: Vec<ModelProblem>,
 }
 
-type Cached = Arc<Result<Description, DescriptorError>>;
+/// A remembered descriptor (or why there is none).
+pub type SharedDescriptor = Arc<Result<Arc<ArtifactDescriptor>, DescriptorError>>;
 
 /// Reads artifact descriptors as Maven's `DefaultArtifactDescriptorReader` does; `Send + Sync`,
 /// shared behind an `Arc`; caches raw models, parents, imports and descriptors per session.
@@ -243,7 +245,7 @@ pub struct DescriptorReader {
     shared: Shared,
     dependency_properties: Arc<Properties>,
     project_properties: Arc<Properties>,
-    descriptors: Mutex<HashMap<String, Cached>>,
+    descriptors: Mutex<HashMap<String, SharedDescriptor>>,
 }
 
 impl fmt::Debug for DescriptorReader {
@@ -291,8 +293,8 @@ impl DescriptorReader {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Result<ArtifactDescriptor, DescriptorError> {
-        match &*self.describe_cached(artifact, repositories).await {
-            Ok(d) => Ok(d.descriptor.clone()),
+        match &*self.cached(artifact, repositories, true).await {
+            Ok(d) => Ok((**d).clone()),
             Err(e) => Err(e.clone()),
         }
     }
@@ -307,6 +309,18 @@ impl DescriptorReader {
         self.shared.forget_answers();
     }
 
+    /// The descriptor of a dependency as the collector uses it, shared: like
+    /// [`read_descriptor`](Self::read_descriptor) but without `managed_dependencies`, which
+    /// Resolver's `ClassicDependencyManager` never applies below the root (every POM carries
+    /// its parents' management, and the collector would only drop it).
+    pub async fn read_dependency_descriptor(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> SharedDescriptor {
+        self.cached(artifact, repositories, false).await
+    }
+
     /// [`read_descriptor`](Self::read_descriptor) with the effective model and its
     /// explanations (`m2r describe`).
     pub async fn describe(
@@ -314,18 +328,22 @@ impl DescriptorReader {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Result<Description, DescriptorError> {
-        (*self.describe_cached(artifact, repositories).await).clone()
+        self.load(artifact, repositories, true).await
     }
 
-    async fn describe_cached(
+    async fn cached(
         &self,
         artifact: &Artifact,
         repositories: &[RemoteRepository],
-    ) -> Cached {
-        let key = format!(
+        management: bool,
+    ) -> SharedDescriptor {
+        let mut key = format!(
             "{artifact}|{}",
             super::source::repositories_key(repositories)
         );
+        if !management {
+            key.push_str("|-management");
+        }
         if let Some(c) = self
             .descriptors
             .lock()
@@ -334,7 +352,11 @@ impl DescriptorReader {
         {
             return c;
         }
-        let result = Arc::new(self.load(artifact, repositories).await);
+        let result = Arc::new(
+            self.load(artifact, repositories, management)
+                .await
+                .map(|d| Arc::new(d.descriptor)),
+        );
         if let Ok(mut m) = self.descriptors.lock() {
             m.insert(key, result.clone());
         }
@@ -345,6 +367,7 @@ impl DescriptorReader {
         &self,
         request: &Artifact,
         repositories: &[RemoteRepository],
+        management: bool,
     ) -> Result<Description, DescriptorError> {
         let mut a = request.clone();
         // what the descriptor says it describes (`ArtifactDescriptorResult.artifact`)
@@ -461,7 +484,7 @@ impl DescriptorReader {
                     described = a.clone();
                 }
                 None => {
-                    let mut descriptor = to_descriptor(&built.model, false);
+                    let mut descriptor = to_descriptor(&built.model, false, management);
                     descriptor.artifact = Some(if relocations.is_empty() {
                         request.clone()
                     } else {
@@ -512,7 +535,7 @@ impl DescriptorReader {
                 chain: f.chain,
             })?;
         let m = &built.model;
-        let mut descriptor = to_descriptor(m, true);
+        let mut descriptor = to_descriptor(m, true, true);
         descriptor.artifact = Some(Artifact::new(
             m.group_id.clone().unwrap_or_default(),
             m.artifact_id.clone().unwrap_or_default(),
@@ -585,7 +608,7 @@ fn convert(d: &PomDependency, project: bool) -> Dependency {
     }
 }
 
-fn to_descriptor(m: &Model, project: bool) -> ArtifactDescriptor {
+fn to_descriptor(m: &Model, project: bool, management: bool) -> ArtifactDescriptor {
     ArtifactDescriptor {
         artifact: None,
         relocations: Vec::new(),
@@ -595,13 +618,16 @@ fn to_descriptor(m: &Model, project: bool) -> ArtifactDescriptor {
             .iter()
             .map(|d| convert(d, project))
             .collect(),
-        managed_dependencies: m
-            .base
-            .dependency_management
-            .iter()
-            .flatten()
-            .map(|d| convert(d, project))
-            .collect(),
+        managed_dependencies: if management {
+            m.base
+                .dependency_management
+                .iter()
+                .flatten()
+                .map(|d| convert(d, project))
+                .collect()
+        } else {
+            Vec::new()
+        },
         repositories: m
             .base
             .repositories

@@ -19,12 +19,13 @@
 //! ERROR that leaves the field empty (`Resolving expression: '${a}': Detected the following
 //! recursive expression cycle in 'a': [a, b]`). Unresolved expressions stay as written.
 
-use super::model::{Dependency, ExpressionUse, Model, ModelBase, Origin, Resolution};
+use super::model::{Dependency, ExpressionUse, KnownEntries, Model, ModelBase, Origin, Resolution};
 use super::problem::ModelProblem;
 use super::xml::XNode;
 use crate::settings::Severity;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The expressions whose values are paths aligned to the project directory
 /// (`PathTranslatingPostProcessor`).
@@ -110,6 +111,22 @@ struct Interpolator<'a> {
     problems: Vec<ModelProblem>,
     /// Top-level resolutions of the current field (for explanations).
     uses: Vec<Resolution>,
+    /// Entries known to hold no expression (shared with other models): left alone unread.
+    inert: Option<KnownEntries<'a>>,
+}
+
+/// True when `s` holds `${` (it runs on every string of every model; `str::contains` sets a
+/// substring search up each time).
+pub(crate) fn has_expression(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut from = 0;
+    while let Some(i) = b[from..].iter().position(|&c| c == b'$') {
+        if b.get(from + i + 1) == Some(&b'{') {
+            return true;
+        }
+        from += i + 1;
+    }
+    false
 }
 
 fn trim_prefix(expr: &str) -> Option<&str> {
@@ -165,6 +182,7 @@ impl<'a> Interpolator<'a> {
             memo: HashMap::new(),
             problems: Vec::new(),
             uses: Vec::new(),
+            inert: None,
         }
     }
 
@@ -224,7 +242,7 @@ impl<'a> Interpolator<'a> {
 
     /// One field: `None` when interpolation failed (Maven sets the field to null).
     fn field(&mut self, value: &str) -> Option<String> {
-        if !value.contains("${") {
+        if !has_expression(value) {
             return Some(value.to_string());
         }
         if let Some(c) = self.cache.get(value) {
@@ -419,14 +437,14 @@ impl<'a> Interpolator<'a> {
 
     fn opt(&mut self, v: &mut Option<String>) {
         if let Some(s) = v.as_deref() {
-            if s.contains("${") {
+            if has_expression(s) {
                 *v = self.field(s);
             }
         }
     }
 
     fn string(&mut self, v: &mut String) {
-        if v.contains("${") {
+        if has_expression(v) {
             // A failed required string becomes empty (Maven: null).
             *v = self.field(v).unwrap_or_default();
         }
@@ -435,11 +453,11 @@ impl<'a> Interpolator<'a> {
     /// Free-form parts are only checked: their values matter to nobody here, but an expression
     /// cycle in them makes the model invalid, as in Maven.
     fn check(&mut self, x: &XNode) {
-        if x.text.contains("${") {
+        if has_expression(&x.text) {
             let _ = self.field(&x.text);
         }
         for (_, v) in &x.attrs {
-            if v.contains("${") {
+            if has_expression(v) {
                 let _ = self.field(v);
             }
         }
@@ -464,12 +482,12 @@ impl<'a> Interpolator<'a> {
         v: &mut Option<String>,
         uses: &mut Vec<ExpressionUse>,
     ) {
+        if !v.as_deref().is_some_and(has_expression) {
+            return;
+        }
         let Some(raw) = v.clone() else {
             return;
         };
-        if !raw.contains("${") {
-            return;
-        }
         self.uses.clear();
         let cached = self.cache.contains_key(&raw);
         *v = self.field(&raw);
@@ -498,7 +516,12 @@ impl<'a> Interpolator<'a> {
         }
     }
 
-    fn dependency(&mut self, d: &mut Dependency) {
+    fn dependency(&mut self, d: &mut Arc<Dependency>) {
+        if self.inert.is_some_and(|inert| inert.entries.contains(d)) || without_expressions(d) {
+            // Nothing to resolve: the entry stays shared.
+            return;
+        }
+        let d = Arc::make_mut(d);
         let before = self.problems.len();
         let mut uses = Vec::new();
         self.traced("groupId", &mut d.group_id, &mut uses);
@@ -519,7 +542,8 @@ impl<'a> Interpolator<'a> {
         self.locate(before, d.origin.pos);
     }
 
-    fn base(&mut self, b: &mut ModelBase) {
+    /// `inert_management`: the management is known to hold no expression.
+    fn base(&mut self, b: &mut ModelBase, inert_management: bool) {
         for m in &mut b.modules {
             self.string(m);
         }
@@ -527,7 +551,7 @@ impl<'a> Interpolator<'a> {
             self.node(dm);
         }
         for p in &mut b.properties {
-            if p.value.contains("${") {
+            if has_expression(&p.value) {
                 let before = self.problems.len();
                 self.uses.clear();
                 match self.field(&p.value) {
@@ -547,7 +571,11 @@ impl<'a> Interpolator<'a> {
                 }
             }
         }
-        if let Some(dm) = &mut b.dependency_management {
+        if let Some(dm) = b
+            .dependency_management
+            .as_mut()
+            .filter(|_| !inert_management)
+        {
             for d in dm {
                 self.dependency(d);
             }
@@ -572,11 +600,43 @@ impl<'a> Interpolator<'a> {
     }
 }
 
+/// True when no field of `d` holds an expression: interpolation leaves it as it is, whatever
+/// the model.
+pub(crate) fn without_expressions(d: &Dependency) -> bool {
+    let has = |v: &Option<String>| v.as_deref().is_some_and(has_expression);
+    !(has(&d.group_id)
+        || has(&d.artifact_id)
+        || has(&d.version)
+        || has_expression(&d.type_)
+        || has(&d.classifier)
+        || has(&d.scope)
+        || has(&d.system_path)
+        || has(&d.optional)
+        || d.exclusions
+            .iter()
+            .any(|e| has(&e.group_id) || has(&e.artifact_id)))
+}
+
 /// Interpolates `model` in place; returns the problems (ERRORs for expression cycles).
 pub fn interpolate_model(model: &mut Model, ctx: &Context<'_>) -> Vec<ModelProblem> {
+    interpolate_model_sharing(model, ctx, None)
+}
+
+/// [`interpolate_model`], told which of the model's dependency entries are known to hold no
+/// expression ([`without_expressions`]; a parent's management that every child inherits):
+/// they are not looked at again.
+pub(crate) fn interpolate_model_sharing(
+    model: &mut Model,
+    ctx: &Context<'_>,
+    inert: Option<KnownEntries<'_>>,
+) -> Vec<ModelProblem> {
     let snapshot = model.clone();
     let mut i = Interpolator::new(&snapshot, ctx);
-    i.base(&mut model.base);
+    i.inert = inert;
+    i.base(
+        &mut model.base,
+        inert.is_some_and(|inert| inert.whole_management),
+    );
     // Profiles' own maps are not a source: rewriting them changes nothing else.
     i.rewriting_properties = false;
     i.opt(&mut model.model_version);
@@ -615,7 +675,7 @@ pub fn interpolate_model(model: &mut Model, ctx: &Context<'_>) -> Vec<ModelProbl
                 i.opt(&mut f.exists);
             }
         }
-        i.base(&mut p.base);
+        i.base(&mut p.base, false);
         if let Some(b) = &p.build {
             i.check(b);
         }

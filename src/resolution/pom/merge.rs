@@ -16,6 +16,7 @@
 use super::model::{Dependency, ManagedFrom, Model, ModelBase, Profile, Property, Repository};
 use super::xml::XNode;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::sync::Arc;
 
 /// An ordered list keyed by a string, as Java's `LinkedHashMap` keeps it: a key keeps the place
@@ -49,24 +50,197 @@ impl<T> Keyed<T> {
     }
 }
 
-/// `ModelMerger.merge(list)`: keyed merge of `source` into `target`.
-fn merge_keyed<T: Clone>(
-    target: &mut Vec<T>,
-    source: &[T],
+/// Positions in a dependency list by management key, compared in place (no key string is
+/// built): these lists are merged for every POM read, and a parent's management may hold
+/// thousands of entries. A few keys are compared in turn; more are hashed (SipHash with a
+/// random key: a hostile POM cannot make them collide). The list is passed to every call.
+pub(crate) struct KeyIndex {
+    /// Positions of the distinct keys while there are at most [`KeyIndex::FEW`].
+    few: Vec<usize>,
+    table: Option<hashbrown::HashTable<usize>>,
+    hasher: std::collections::hash_map::RandomState,
+}
+
+impl std::fmt::Debug for KeyIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyIndex")
+            .field(
+                "keys",
+                &self.table.as_ref().map_or(self.few.len(), |t| t.len()),
+            )
+            .finish()
+    }
+}
+
+impl KeyIndex {
+    const FEW: usize = 16;
+
+    pub(crate) fn new() -> Self {
+        KeyIndex {
+            few: Vec::new(),
+            table: None,
+            hasher: Default::default(),
+        }
+    }
+
+    /// An index of `items` where a repeated key points at its last entry.
+    pub(crate) fn last_of(items: &[Arc<Dependency>]) -> Self {
+        let mut index = KeyIndex::new();
+        for i in 0..items.len() {
+            match index.find(items, &items[i]) {
+                Ok(_) => index.replace(items, &items[i], i),
+                Err(hash) => index.insert(items, i, hash),
+            }
+        }
+        index
+    }
+
+    fn hash(&self, d: &Dependency) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        d.hash_management_key(&mut h);
+        std::hash::Hasher::finish(&h)
+    }
+
+    /// The position of the entry of `items` with `d`'s key, or what [`insert`](Self::insert)
+    /// needs to add it.
+    pub(crate) fn find(&self, items: &[Arc<Dependency>], d: &Dependency) -> Result<usize, u64> {
+        match &self.table {
+            None => self
+                .few
+                .iter()
+                .copied()
+                .find(|&i| items[i].same_management_key(d))
+                .ok_or(0),
+            Some(table) => {
+                let hash = self.hash(d);
+                table
+                    .find(hash, |&i| items[i].same_management_key(d))
+                    .copied()
+                    .ok_or(hash)
+            }
+        }
+    }
+
+    /// Points `d`'s (existing) key at position `i`.
+    fn replace(&mut self, items: &[Arc<Dependency>], d: &Dependency, i: usize) {
+        let hash = self.table.as_ref().map(|_| self.hash(d));
+        let slot = match (&mut self.table, hash) {
+            (Some(table), Some(hash)) => table.find_mut(hash, |&j| items[j].same_management_key(d)),
+            _ => self
+                .few
+                .iter_mut()
+                .find(|j| items[**j].same_management_key(d)),
+        };
+        if let Some(slot) = slot {
+            *slot = i;
+        }
+    }
+
+    /// Adds `items[i]`, whose key is new (`hash`: what [`find`](Self::find) said).
+    fn insert(&mut self, items: &[Arc<Dependency>], i: usize, hash: u64) {
+        let hasher = &self.hasher;
+        let rehash = |j: &usize| {
+            let mut h = hasher.build_hasher();
+            items[*j].hash_management_key(&mut h);
+            std::hash::Hasher::finish(&h)
+        };
+        match &mut self.table {
+            Some(table) => {
+                table.insert_unique(hash, i, rehash);
+            }
+            None if self.few.len() < Self::FEW => self.few.push(i),
+            None => {
+                let mut table = hashbrown::HashTable::with_capacity(2 * Self::FEW);
+                for j in std::mem::take(&mut self.few).into_iter().chain([i]) {
+                    table.insert_unique(rehash(&j), j, rehash);
+                }
+                self.table = Some(table);
+            }
+        }
+    }
+}
+
+/// [`Keyed`] for dependencies by their management key (see [`KeyIndex`]).
+pub(crate) struct KeyedDependencies {
+    items: Vec<Arc<Dependency>>,
+    index: KeyIndex,
+}
+
+impl KeyedDependencies {
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        KeyedDependencies {
+            items: Vec::with_capacity(n),
+            index: KeyIndex::new(),
+        }
+    }
+
+    /// `put`: a new key is appended; an existing one takes the new value when `replace`.
+    pub(crate) fn put(&mut self, item: Arc<Dependency>, replace: bool) {
+        match self.index.find(&self.items, &item) {
+            Ok(i) => {
+                if replace {
+                    self.items[i] = item;
+                }
+            }
+            Err(hash) => {
+                self.items.push(item);
+                self.index.insert(&self.items, self.items.len() - 1, hash);
+            }
+        }
+    }
+
+    pub(crate) fn into_items(self) -> Vec<Arc<Dependency>> {
+        self.items
+    }
+}
+
+/// True when no two entries of `list` share a management key.
+pub(crate) fn unique_keys(list: &[Arc<Dependency>]) -> bool {
+    let mut index = KeyIndex::new();
+    for i in 0..list.len() {
+        match index.find(list, &list[i]) {
+            Ok(_) => return false,
+            Err(hash) => index.insert(list, i, hash),
+        }
+    }
+    true
+}
+
+/// `ModelMerger.merge(list)` for dependencies: keyed merge of `source` into `target` (the
+/// entries are shared, not copied). `source_unique`: no two entries of `source` share a key
+/// (known for a parent's merged lists), so a recessive `source` is only looked up in
+/// `target`'s keys.
+fn merge_keyed(
+    target: &mut Vec<Arc<Dependency>>,
+    source: &[Arc<Dependency>],
     source_dominant: bool,
-    key: impl Fn(&T) -> String,
+    source_unique: bool,
 ) {
     if source.is_empty() {
         return;
     }
-    let mut merged = Keyed::with_capacity(target.len() + source.len());
+    let mut merged = KeyedDependencies::with_capacity(target.len() + source.len());
     for t in target.drain(..) {
-        merged.put(key(&t), t, true);
+        merged.put(t, true);
+    }
+    if source_unique && !source_dominant {
+        if merged.items.is_empty() {
+            merged.items.extend(source.iter().cloned());
+        } else {
+            let own = merged.items.len();
+            for s in source {
+                if merged.index.find(&merged.items[..own], s).is_err() {
+                    merged.items.push(s.clone());
+                }
+            }
+        }
+        *target = merged.into_items();
+        return;
     }
     for s in source {
-        merged.put(key(s), s.clone(), source_dominant);
+        merged.put(s.clone(), source_dominant);
     }
-    *target = merged.items;
+    *target = merged.into_items();
 }
 
 /// `MavenModelMerger.mergeModelBase_Repositories`: the dominant side's repositories (a repeated
@@ -264,6 +438,12 @@ fn merge_list_node(target: &mut XNode, source: &XNode, dominant: bool) {
 
 /// `DefaultInheritanceAssembler.assembleModelInheritance(child, parent)`.
 pub fn inherit(child: &mut Model, parent: &Model) {
+    inherit_from(child, parent, false);
+}
+
+/// [`inherit`], told whether the parent's dependencies and dependency management each have
+/// unique keys ([`unique_keys`]; then they are only looked up, not merged among themselves).
+pub(crate) fn inherit_from(child: &mut Model, parent: &Model, parent_unique: bool) {
     let child_dir = child
         .base
         .property("project.directory")
@@ -329,14 +509,14 @@ pub fn inherit(child: &mut Model, parent: &Model) {
         &mut child.base.dependencies,
         &parent.base.dependencies,
         false,
-        Dependency::management_key,
+        parent_unique,
     );
     if let Some(pm) = &parent.base.dependency_management {
         let cm = child
             .base
             .dependency_management
             .get_or_insert_with(Vec::new);
-        merge_keyed(cm, pm, false, Dependency::management_key);
+        merge_keyed(cm, pm, false, parent_unique);
     }
     merge_properties(
         &mut child.base.properties,
@@ -434,18 +614,13 @@ pub fn inject_profile(model: &mut Model, profile: &Profile) {
     }
     merge_repositories(&mut model.base.repositories, &src.repositories, true);
     merge_base_extra(&mut model.base.extra, &src.extra, true);
-    merge_keyed(
-        &mut model.base.dependencies,
-        &src.dependencies,
-        true,
-        Dependency::management_key,
-    );
+    merge_keyed(&mut model.base.dependencies, &src.dependencies, true, false);
     if let Some(pm) = &src.dependency_management {
         let cm = model
             .base
             .dependency_management
             .get_or_insert_with(Vec::new);
-        merge_keyed(cm, pm, true, Dependency::management_key);
+        merge_keyed(cm, pm, true, false);
     }
     merge_properties(&mut model.base.properties, &src.properties, true, None);
     if let Some(b) = &profile.build {
@@ -460,17 +635,18 @@ pub fn inject_profile(model: &mut Model, profile: &Profile) {
 /// and the last declaration.
 pub fn merge_duplicate_dependencies(model: &mut Model) {
     let deps = std::mem::take(&mut model.base.dependencies);
-    let mut merged = Keyed::with_capacity(deps.len());
+    let mut merged = KeyedDependencies::with_capacity(deps.len());
     for d in deps {
-        merged.put(d.management_key(), d, true);
+        merged.put(d, true);
     }
-    model.base.dependencies = merged.items;
+    model.base.dependencies = merged.into_items();
 }
 
 /// `DefaultModelNormalizer.injectDefaultValues`: a dependency without scope is `compile`.
 pub fn inject_default_scopes(model: &mut Model) {
     for d in &mut model.base.dependencies {
         if d.scope.as_deref().is_none_or(str::is_empty) {
+            let d = Arc::make_mut(d);
             d.scope = Some("compile".into());
             d.trace.scope_defaulted = true;
         }
@@ -494,18 +670,36 @@ fn managed_from(m: &Dependency) -> ManagedFrom {
 /// classifier, scope, systemPath; exclusions when it has none; never `optional`) from the
 /// management entries with its key, in order.
 pub fn inject_management(model: &mut Model) {
+    inject_management_indexed(model, None);
+}
+
+/// [`inject_management`], given an index of the model's management when one is at hand
+/// (a parent's, whose management every child inherits as it is): its keys must be unique
+/// ([`unique_keys`]). Each dependency is then looked up in the management instead of each
+/// management entry among the dependencies; with one entry per key, the same entries meet.
+pub(crate) fn inject_management_indexed(model: &mut Model, managed_index: Option<&KeyIndex>) {
     let Some(managed) = &model.base.dependency_management else {
         return;
     };
-    let mut by_key: HashMap<String, usize> = HashMap::new();
-    for (i, d) in model.base.dependencies.iter().enumerate() {
-        by_key.insert(d.management_key(), i);
+    if model.base.dependencies.is_empty() {
+        return;
     }
-    for m in managed {
-        let Some(&i) = by_key.get(&m.management_key()) else {
-            continue;
-        };
-        let d = &mut model.base.dependencies[i];
+    // Keys as they are before anything is filled in; a dependency declared twice (after
+    // interpolation) is found at its last declaration, as in Maven's map.
+    let deps = &model.base.dependencies;
+    let index = KeyIndex::last_of(deps);
+    let matches: Vec<(usize, &Arc<Dependency>)> = match managed_index {
+        Some(managed_index) => (0..deps.len())
+            .filter(|&i| index.find(deps, &deps[i]) == Ok(i))
+            .filter_map(|i| Some((i, &managed[managed_index.find(managed, &deps[i]).ok()?])))
+            .collect(),
+        None => managed
+            .iter()
+            .filter_map(|m| Some((index.find(deps, m).ok()?, m)))
+            .collect(),
+    };
+    for (i, m) in matches {
+        let d = Arc::make_mut(&mut model.base.dependencies[i]);
         fill(&mut d.group_id, &m.group_id, false);
         fill(&mut d.artifact_id, &m.artifact_id, false);
         if d.version.is_none() && m.version.is_some() {
@@ -528,19 +722,19 @@ pub fn inject_management(model: &mut Model) {
 /// `DefaultDependencyManagementImporter.importManagement`: the model's own entries (a repeated
 /// key keeps its first place and the last entry), then each imported entry whose key is new, in
 /// import order.
-pub fn import_management(model: &mut Model, imports: Vec<Vec<Dependency>>) {
+pub fn import_management(model: &mut Model, imports: Vec<Vec<Arc<Dependency>>>) {
     if imports.is_empty() {
         return;
     }
     let own = model.base.dependency_management.take().unwrap_or_default();
-    let mut merged = Keyed::with_capacity(own.len());
+    let mut merged = KeyedDependencies::with_capacity(own.len());
     for d in own {
-        merged.put(d.management_key(), d, true);
+        merged.put(d, true);
     }
     for d in imports.into_iter().flatten() {
-        merged.put(d.management_key(), d, false);
+        merged.put(d, false);
     }
-    model.base.dependency_management = Some(merged.items);
+    model.base.dependency_management = Some(merged.into_items());
 }
 
 #[cfg(test)]
@@ -553,7 +747,7 @@ mod tests {
         from_xnode(read_pom(xml.as_bytes()).unwrap().root, "t")
     }
 
-    fn keys(deps: &[Dependency]) -> Vec<String> {
+    fn keys(deps: &[Arc<Dependency>]) -> Vec<String> {
         deps.iter()
             .map(|d| {
                 format!(

@@ -167,6 +167,85 @@ impl Dependency {
         key
     }
 
+    /// The parts of [`management_key`](Self::management_key) (`null` for an absent part), the
+    /// classifier only when present: the key is these joined by `:`.
+    fn key_parts(&self) -> [Option<&str>; 4] {
+        [
+            Some(self.group_id.as_deref().unwrap_or("null")),
+            Some(self.artifact_id.as_deref().unwrap_or("null")),
+            Some(self.type_.as_str()),
+            self.classifier.as_deref(),
+        ]
+    }
+
+    /// Feeds [`management_key`](Self::management_key) to `state` without building it: equal
+    /// keys hash equally, whatever their parts (for [`same_management_key`](Self::same_management_key)).
+    pub fn hash_management_key<H: std::hash::Hasher>(&self, state: &mut H) {
+        // One `write` of the joined key when it fits (hashers are fastest on whole slices);
+        // a longer key goes in pieces, which a streaming hasher (SipHash) hashes the same.
+        let mut buf = [0u8; 128];
+        let mut len = 0;
+        let mut fits = true;
+        for (i, part) in self.key_parts().into_iter().flatten().enumerate() {
+            let sep = usize::from(i > 0);
+            if len + sep + part.len() > buf.len() {
+                fits = false;
+                break;
+            }
+            if sep == 1 {
+                buf[len] = b':';
+            }
+            buf[len + sep..len + sep + part.len()].copy_from_slice(part.as_bytes());
+            len += sep + part.len();
+        }
+        if fits {
+            state.write(&buf[..len]);
+        } else {
+            for (i, part) in self.key_parts().into_iter().flatten().enumerate() {
+                if i > 0 {
+                    state.write(b":");
+                }
+                state.write(part.as_bytes());
+            }
+        }
+        state.write(&[0xff]);
+    }
+
+    /// `management_key() == other.management_key()`, without building either.
+    pub fn same_management_key(&self, other: &Dependency) -> bool {
+        let (a, b) = (self.key_parts(), other.key_parts());
+        let joined_len =
+            |parts: &[Option<&str>; 4]| parts.iter().flatten().map(|p| p.len() + 1).sum::<usize>();
+        if joined_len(&a) != joined_len(&b) {
+            return false;
+        }
+        let len = |p: &Option<&str>| p.map(str::len);
+        if a.iter().zip(&b).all(|(x, y)| len(x) == len(y)) {
+            // Parts of the same lengths: the joined keys are equal exactly when the parts are.
+            return a[1] == b[1] && a[0] == b[0] && a[2] == b[2] && a[3] == b[3];
+        }
+        // The joined keys compared slice by slice: parts may hold `:` themselves, so equal keys
+        // need not have equal parts.
+        let (a, b) = (joined_pieces(a), joined_pieces(b));
+        let (mut i, mut x, mut j, mut y) = (0, 0, 0, 0);
+        loop {
+            while i < a.len() && x == a[i].len() {
+                (i, x) = (i + 1, 0);
+            }
+            while j < b.len() && y == b[j].len() {
+                (j, y) = (j + 1, 0);
+            }
+            if i == a.len() || j == b.len() {
+                return i == a.len() && j == b.len();
+            }
+            let n = (a[i].len() - x).min(b[j].len() - y);
+            if a[i][x..x + n] != b[j][y..y + n] {
+                return false;
+            }
+            (x, y) = (x + n, y + n);
+        }
+    }
+
     /// `groupId:artifactId:version[:classifier]`, for messages.
     pub fn display_id(&self) -> String {
         let mut s = format!(
@@ -181,6 +260,61 @@ impl Dependency {
         }
         s
     }
+}
+
+/// What a build knows about the dependency management entries a model shares with others.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KnownEntries<'a> {
+    /// Entries known to need no work (see where it is used).
+    pub(crate) entries: &'a SharedEntries,
+    /// Every entry of the model's own dependency management is one of `entries` (then none
+    /// needs to be looked up).
+    pub(crate) whole_management: bool,
+}
+
+/// Dependency entries by identity (the `Arc`, not the value): what the builder knows about
+/// entries that many models share, such as the management every child of a parent inherits.
+/// The set holds the entries, so their addresses cannot be reused by others.
+#[derive(Debug, Default)]
+pub(crate) struct SharedEntries {
+    entries: hashbrown::HashTable<Arc<Dependency>>,
+}
+
+impl SharedEntries {
+    fn address_hash(d: &Arc<Dependency>) -> u64 {
+        // Addresses are the allocator's, not the input's: a multiplicative hash spreads them.
+        let h = (Arc::as_ptr(d) as usize as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ (h >> 29)
+    }
+
+    /// Adds `d` (by identity).
+    pub(crate) fn insert(&mut self, d: &Arc<Dependency>) {
+        if !self.contains(d) {
+            self.entries
+                .insert_unique(Self::address_hash(d), d.clone(), Self::address_hash);
+        }
+    }
+
+    /// Whether `d` itself (not an equal entry) is in the set.
+    pub(crate) fn contains(&self, d: &Arc<Dependency>) -> bool {
+        !self.entries.is_empty()
+            && self
+                .entries
+                .find(Self::address_hash(d), |e| Arc::ptr_eq(e, d))
+                .is_some()
+    }
+}
+
+/// The slices a management key is the concatenation of: the parts with `:` between them.
+fn joined_pieces(parts: [Option<&str>; 4]) -> [&[u8]; 7] {
+    let mut out: [&[u8]; 7] = [b""; 7];
+    for (i, p) in parts.into_iter().flatten().enumerate() {
+        if i > 0 {
+            out[2 * i - 1] = b":";
+        }
+        out[2 * i] = p.as_bytes();
+    }
+    out
 }
 
 /// A repository `<releases>` / `<snapshots>` policy.
@@ -262,10 +396,12 @@ pub struct ModelBase {
     pub distribution_management: Option<XNode>,
     /// `properties`, in document order.
     pub properties: Vec<Property>,
-    /// `dependencyManagement/dependencies`, `None` without a `<dependencyManagement>`.
-    pub dependency_management: Option<Vec<Dependency>>,
-    /// `dependencies`.
-    pub dependencies: Vec<Dependency>,
+    /// `dependencyManagement/dependencies`, `None` without a `<dependencyManagement>`. Entries
+    /// are shared (`Arc`): a child inherits its parents' entries without copying them, and
+    /// a step that changes one (interpolation, management) copies that one only.
+    pub dependency_management: Option<Vec<Arc<Dependency>>>,
+    /// `dependencies` (shared entries, as `dependency_management`).
+    pub dependencies: Vec<Arc<Dependency>>,
     /// `repositories`.
     pub repositories: Vec<Repository>,
     /// `pluginRepositories`, `reporting`, `reports` (free form, shared; see [`Model::extra`]).
@@ -510,7 +646,7 @@ fn base_element(
                 .map(|d| {
                     d.children
                         .iter()
-                        .map(|x| dependency(x, origin(x.pos, profile)))
+                        .map(|x| Arc::new(dependency(x, origin(x.pos, profile))))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -520,7 +656,7 @@ fn base_element(
             base.dependencies = c
                 .children
                 .iter()
-                .map(|x| dependency(x, origin(x.pos, profile)))
+                .map(|x| Arc::new(dependency(x, origin(x.pos, profile))))
                 .collect()
         }
         "repositories" => {
@@ -638,6 +774,74 @@ fn repository(x: &XNode, origin: Origin) -> Repository {
 mod tests {
     use super::*;
     use crate::resolution::pom::xml::read_pom;
+
+    #[test]
+    fn management_keys_compare_and_hash_as_the_joined_strings() {
+        use std::hash::{BuildHasher, Hasher};
+        let dep = |g: Option<&str>, a: &str, t: &str, c: Option<&str>| Dependency {
+            group_id: g.map(str::to_string),
+            artifact_id: Some(a.to_string()),
+            version: None,
+            type_: t.to_string(),
+            classifier: c.map(str::to_string),
+            scope: None,
+            system_path: None,
+            optional: None,
+            exclusions: Vec::new(),
+            origin: Origin::default(),
+            trace: Trace::default(),
+        };
+        let state = std::collections::hash_map::RandomState::new();
+        let hash = |d: &Dependency| {
+            let mut h = state.build_hasher();
+            d.hash_management_key(&mut h);
+            h.finish()
+        };
+        let long = "x".repeat(200);
+        let cases = [
+            (
+                dep(Some("g"), "a", "jar", None),
+                dep(Some("g"), "a", "jar", None),
+                true,
+            ),
+            (
+                dep(None, "a", "jar", None),
+                dep(Some("null"), "a", "jar", None),
+                true,
+            ),
+            (
+                dep(Some("g:a"), "jar", "x", None),
+                dep(Some("g"), "a", "jar", Some("x")),
+                true,
+            ),
+            (
+                dep(Some("g"), "a", "jar", Some("")),
+                dep(Some("g"), "a", "jar", None),
+                false,
+            ),
+            (
+                dep(Some("g"), "a", "jar", None),
+                dep(Some("g"), "b", "jar", None),
+                false,
+            ),
+            (
+                dep(Some(&long), "a:b", "jar", None),
+                dep(Some(&format!("{long}:a")), "b", "jar", None),
+                true,
+            ),
+        ];
+        for (a, b, same) in cases {
+            assert_eq!(
+                a.management_key() == b.management_key(),
+                same,
+                "{a:?} {b:?}"
+            );
+            assert_eq!(a.same_management_key(&b), same, "{a:?} {b:?}");
+            if same {
+                assert_eq!(hash(&a), hash(&b), "{a:?} {b:?}");
+            }
+        }
+    }
 
     #[test]
     fn defaults_and_typed_parts() {

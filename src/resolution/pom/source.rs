@@ -48,7 +48,11 @@ pub struct Shared {
     pub(crate) selectors: Selectors,
     parsed: Mutex<HashMap<PathBuf, Arc<Parsed>>>,
     parents: Mutex<HashMap<String, ParentData>>,
-    imports: Mutex<HashMap<String, Arc<Vec<Dependency>>>>,
+    imports: Mutex<HashMap<String, Arc<Vec<Arc<Dependency>>>>>,
+    /// Imported entries as one `import` declaration brings them in (with its BOM chain).
+    traced_imports: Mutex<HashMap<String, Arc<Vec<Arc<Dependency>>>>>,
+    /// What each parent contributes to its children's builds.
+    ancestries: Mutex<HashMap<String, Arc<super::builder::Ancestry>>>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -71,6 +75,8 @@ impl Shared {
             parsed: Mutex::new(HashMap::new()),
             parents: Mutex::new(HashMap::new()),
             imports: Mutex::new(HashMap::new()),
+            traced_imports: Mutex::new(HashMap::new()),
+            ancestries: Mutex::new(HashMap::new()),
         }
     }
 
@@ -116,12 +122,32 @@ impl Shared {
         }
     }
 
-    pub(crate) fn cached_import(&self, key: &str) -> Option<Arc<Vec<Dependency>>> {
+    pub(crate) fn cached_import(&self, key: &str) -> Option<Arc<Vec<Arc<Dependency>>>> {
         self.imports.lock().ok()?.get(key).cloned()
     }
 
-    pub(crate) fn cache_import(&self, key: String, deps: Arc<Vec<Dependency>>) {
+    pub(crate) fn cache_import(&self, key: String, deps: Arc<Vec<Arc<Dependency>>>) {
         if let Ok(mut m) = self.imports.lock() {
+            m.insert(key, deps);
+        }
+    }
+
+    pub(crate) fn cached_ancestry(&self, key: &str) -> Option<Arc<super::builder::Ancestry>> {
+        self.ancestries.lock().ok()?.get(key).cloned()
+    }
+
+    pub(crate) fn cache_ancestry(&self, key: String, ancestry: Arc<super::builder::Ancestry>) {
+        if let Ok(mut m) = self.ancestries.lock() {
+            m.insert(key, ancestry);
+        }
+    }
+
+    pub(crate) fn cached_traced_import(&self, key: &str) -> Option<Arc<Vec<Arc<Dependency>>>> {
+        self.traced_imports.lock().ok()?.get(key).cloned()
+    }
+
+    pub(crate) fn cache_traced_import(&self, key: String, deps: Arc<Vec<Arc<Dependency>>>) {
+        if let Ok(mut m) = self.traced_imports.lock() {
             m.insert(key, deps);
         }
     }

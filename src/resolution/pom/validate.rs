@@ -10,12 +10,13 @@
 //! warning there. A project file also gets the checks of levels 20 and 30 (duplicates, unknown
 //! scopes as warnings, expressions left in versions, repository ids, plugins, ...).
 
-use super::model::{Dependency, Model, Repository};
+use super::model::{Dependency, KnownEntries, Model, Repository};
 use super::problem::ModelProblem;
 use super::xml::XNode;
 use crate::settings::Severity;
 use crate::xml::Pos;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// Validation level of dependency POMs (`VALIDATION_LEVEL_MINIMAL`).
 pub const MINIMAL: u32 = 0;
@@ -66,13 +67,11 @@ impl V<'_> {
         v: Option<&str>,
         pos: Pos,
     ) -> bool {
-        match v {
-            Some(s) if !s.is_empty() => true,
-            _ => {
-                self.add(sev, field, hint, "is missing.", pos);
-                false
-            }
+        if present(v) {
+            return true;
         }
+        self.add(sev, field, hint, "is missing.", pos);
+        false
     }
 
     fn id(
@@ -87,10 +86,7 @@ impl V<'_> {
             return false;
         }
         let v = v.unwrap_or_default();
-        if !v
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-        {
+        if !valid_id(v) {
             self.add(
                 sev,
                 field,
@@ -209,6 +205,17 @@ impl V<'_> {
         }
         self.banned(sev, field, hint, Some(s), pos)
     }
+}
+
+/// What [`V::not_empty`] accepts.
+fn present(v: Option<&str>) -> bool {
+    v.is_some_and(|s| !s.is_empty())
+}
+
+/// What [`V::id`] accepts besides presence: Maven's `[A-Za-z0-9_\-.]+`.
+fn valid_id(v: &str) -> bool {
+    v.chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 fn clean(s: Option<&str>) -> &str {
@@ -458,7 +465,7 @@ fn compare_model_versions(a: &str, b: &str) -> Option<std::cmp::Ordering> {
     Some(pb.len().cmp(&pa.len()))
 }
 
-fn raw_dependencies(v: &mut V<'_>, deps: &[Dependency], prefix: &str, prefix2: &str) {
+fn raw_dependencies(v: &mut V<'_>, deps: &[Arc<Dependency>], prefix: &str, prefix2: &str) {
     let mut index: HashMap<String, &Dependency> = HashMap::new();
     for d in deps {
         let key = d.management_key();
@@ -543,7 +550,7 @@ fn raw_dependencies(v: &mut V<'_>, deps: &[Dependency], prefix: &str, prefix2: &
                 );
             }
             None => {
-                index.insert(key, d);
+                index.insert(key, &**d);
             }
         }
     }
@@ -680,6 +687,18 @@ fn raw_plugins(v: &mut V<'_>, build: &XNode, prefix: &str) {
 
 /// `validateEffectiveModel`: checks of the finished model.
 pub fn validate_effective(m: &Model, level: u32, source: &str) -> Vec<ModelProblem> {
+    validate_effective_sharing(m, level, source, None)
+}
+
+/// [`validate_effective`], told which dependency management entries are known to pass
+/// ([`management_entry_valid`] at `level`; a parent's management that every child inherits):
+/// they are not checked again.
+pub(crate) fn validate_effective_sharing(
+    m: &Model,
+    level: u32,
+    source: &str,
+    valid: Option<KnownEntries<'_>>,
+) -> Vec<ModelProblem> {
     let mut v = V {
         level,
         source,
@@ -773,28 +792,11 @@ pub fn validate_effective(m: &Model, level: u32, source: &str) -> Vec<ModelProbl
             }
         }
     }
-    if let Some(dm) = &m.base.dependency_management {
-        let prefix = "dependencyManagement.dependencies.dependency.";
+    let whole = valid.is_some_and(|valid| valid.whole_management);
+    if let Some(dm) = m.base.dependency_management.as_ref().filter(|_| !whole) {
         for d in dm {
-            effective_dependency(&mut v, d, true, prefix);
-            if level >= MAVEN_2_0 {
-                let key = d.management_key();
-                let sev = v.err_on(30);
-                v.boolean(
-                    sev,
-                    &format!("{prefix}optional"),
-                    Some(&key),
-                    d.optional.as_deref(),
-                    d.origin.pos,
-                );
-                v.one_of(
-                    Severity::Warning,
-                    &format!("{prefix}scope"),
-                    Some(&key),
-                    d.scope.as_deref(),
-                    &["provided", "compile", "runtime", "test", "system", "import"],
-                    d.origin.pos,
-                );
+            if !valid.is_some_and(|valid| valid.entries.contains(d)) {
+                management_entry(&mut v, d);
             }
         }
     }
@@ -894,39 +896,91 @@ pub fn validate_effective(m: &Model, level: u32, source: &str) -> Vec<ModelProbl
     v.out
 }
 
+/// Whether the checks of a dependency management entry in an effective model find nothing at
+/// `level`, whatever the model. An entry with a system path is never said to pass: whether
+/// its file exists is looked up each time.
+pub(crate) fn management_entry_valid(d: &Dependency, level: u32) -> bool {
+    if d.system_path.is_some() || d.scope.as_deref() == Some("system") {
+        return false;
+    }
+    let mut v = V {
+        level,
+        source: "",
+        out: Vec::new(),
+    };
+    management_entry(&mut v, d);
+    v.out.is_empty()
+}
+
+/// The checks of one dependency management entry of an effective model.
+fn management_entry(v: &mut V<'_>, d: &Dependency) {
+    let prefix = "dependencyManagement.dependencies.dependency.";
+    effective_dependency(v, d, true, prefix);
+    if v.level >= MAVEN_2_0 {
+        let key = d.management_key();
+        let sev = v.err_on(30);
+        v.boolean(
+            sev,
+            &format!("{prefix}optional"),
+            Some(&key),
+            d.optional.as_deref(),
+            d.origin.pos,
+        );
+        v.one_of(
+            Severity::Warning,
+            &format!("{prefix}scope"),
+            Some(&key),
+            d.scope.as_deref(),
+            &["provided", "compile", "runtime", "test", "system", "import"],
+            d.origin.pos,
+        );
+    }
+}
+
 fn effective_dependency(v: &mut V<'_>, d: &Dependency, management: bool, prefix: &str) {
-    let key = d.management_key();
-    let hint = Some(key.as_str());
+    // Every POM's effective model carries its parents' management: messages (and the key they
+    // name) are only built for a check that fails.
+    let key = std::cell::OnceCell::new();
+    let key = || key.get_or_init(|| d.management_key()).clone();
     let pos = d.origin.pos;
-    v.id(
-        Severity::Error,
-        &format!("{prefix}artifactId"),
-        hint,
-        d.artifact_id.as_deref(),
-        pos,
-    );
-    v.id(
-        Severity::Error,
-        &format!("{prefix}groupId"),
-        hint,
-        d.group_id.as_deref(),
-        pos,
-    );
+    let id_ok = |s: Option<&str>| present(s) && valid_id(s.unwrap_or_default());
+    if !id_ok(d.artifact_id.as_deref()) {
+        v.id(
+            Severity::Error,
+            &format!("{prefix}artifactId"),
+            Some(&key()),
+            d.artifact_id.as_deref(),
+            pos,
+        );
+    }
+    if !id_ok(d.group_id.as_deref()) {
+        v.id(
+            Severity::Error,
+            &format!("{prefix}groupId"),
+            Some(&key()),
+            d.group_id.as_deref(),
+            pos,
+        );
+    }
     if !management {
-        v.not_empty(
-            Severity::Error,
-            &format!("{prefix}type"),
-            hint,
-            Some(&d.type_),
-            pos,
-        );
-        v.not_empty(
-            Severity::Error,
-            &format!("{prefix}version"),
-            hint,
-            d.version.as_deref(),
-            pos,
-        );
+        if !present(Some(&d.type_)) {
+            v.not_empty(
+                Severity::Error,
+                &format!("{prefix}type"),
+                Some(&key()),
+                Some(&d.type_),
+                pos,
+            );
+        }
+        if !present(d.version.as_deref()) {
+            v.not_empty(
+                Severity::Error,
+                &format!("{prefix}version"),
+                Some(&key()),
+                d.version.as_deref(),
+                pos,
+            );
+        }
     }
     let system_path = d.system_path.as_deref().filter(|s| !s.is_empty());
     if d.scope.as_deref() == Some("system") {
@@ -934,21 +988,21 @@ fn effective_dependency(v: &mut V<'_>, d: &Dependency, management: bool, prefix:
             None => v.add(
                 Severity::Error,
                 &format!("{prefix}systemPath"),
-                hint,
+                Some(&key()),
                 "is missing.",
                 pos,
             ),
             Some(p) if !std::path::Path::new(p).is_absolute() => v.add(
                 Severity::Error,
                 &format!("{prefix}systemPath"),
-                hint,
+                Some(&key()),
                 &format!("must specify an absolute path but is {p}"),
                 pos,
             ),
             Some(p) if !std::path::Path::new(p).is_file() => v.add(
                 Severity::Warning,
                 &format!("{prefix}systemPath"),
-                hint,
+                Some(&key()),
                 &format!("refers to a non-existing file {p}"),
                 pos,
             ),
@@ -958,7 +1012,7 @@ fn effective_dependency(v: &mut V<'_>, d: &Dependency, management: bool, prefix:
         v.add(
             Severity::Error,
             &format!("{prefix}systemPath"),
-            hint,
+            Some(&key()),
             "must be omitted. This field may only be specified for a dependency with system scope.",
             pos,
         );
@@ -969,27 +1023,27 @@ fn effective_dependency(v: &mut V<'_>, d: &Dependency, management: bool, prefix:
                 v.id(
                     Severity::Warning,
                     &format!("{prefix}exclusions.exclusion.groupId"),
-                    hint,
+                    Some(&key()),
                     e.group_id.as_deref(),
                     pos,
                 );
                 v.id(
                     Severity::Warning,
                     &format!("{prefix}exclusions.exclusion.artifactId"),
-                    hint,
+                    Some(&key()),
                     e.artifact_id.as_deref(),
                     pos,
                 );
             } else {
                 v.id_wildcards(
                     &format!("{prefix}exclusions.exclusion.groupId"),
-                    hint,
+                    Some(&key()),
                     e.group_id.as_deref(),
                     pos,
                 );
                 v.id_wildcards(
                     &format!("{prefix}exclusions.exclusion.artifactId"),
-                    hint,
+                    Some(&key()),
                     e.artifact_id.as_deref(),
                     pos,
                 );

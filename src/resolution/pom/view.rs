@@ -112,6 +112,7 @@ fn managed_entry<'m>(model: &'m Model, d: &PomDependency) -> Option<&'m PomDepen
         .iter()
         .flatten()
         .find(|m| m.management_key() == key)
+        .map(|m| &**m)
 }
 
 fn explain_dependency(out: &mut String, model: &Model, d: &PomDependency, managed: bool) {
@@ -234,7 +235,13 @@ pub fn render(desc: &Description) -> String {
         dependency_line(&mut out, dep);
         explain_dependency(&mut out, m, pom, false);
     }
-    let managed: Vec<&PomDependency> = m.base.dependency_management.iter().flatten().collect();
+    let managed: Vec<&PomDependency> = m
+        .base
+        .dependency_management
+        .iter()
+        .flatten()
+        .map(|d| &**d)
+        .collect();
     let _ = writeln!(
         out,
         "\nmanaged dependencies ({}):",
