@@ -169,7 +169,16 @@ fn started_at(mut p: Proc, addr: std::net::SocketAddr, log: &Path) -> Proc {
     }
     if !up || !p.alive() {
         let text = std::fs::read_to_string(log).unwrap_or_default();
-        panic!("{} did not start on {addr}:\n{text}", p.name);
+        // squid says why in its cache.log, beside the stderr log
+        let cache_log = log
+            .parent()
+            .map(|d| std::fs::read_to_string(d.join("cache.log")).unwrap_or_default())
+            .unwrap_or_default();
+        let alive = p.alive();
+        panic!(
+            "{} did not start on {addr} (process alive: {alive}):\n{text}\n{cache_log}",
+            p.name
+        );
     }
     p
 }
@@ -496,6 +505,18 @@ pub struct Squid {
     pub port: u16,
     dir: PathBuf,
     proc: Proc,
+    /// `-n`: the prefix of its shared-memory segments in /dev/shm.
+    service: String,
+}
+
+impl Drop for Squid {
+    fn drop(&mut self) {
+        self.proc.kill();
+        // killed, squid leaves its segments behind
+        for kind in ["metadata", "queues", "readers"] {
+            let _ = std::fs::remove_file(format!("/dev/shm/{}-cf__{kind}.shm", self.service));
+        }
+    }
 }
 
 fn squid_helper(name: &str) -> PathBuf {
@@ -576,10 +597,15 @@ impl Squid {
         std::fs::write(dir.join("squid.conf"), conf).unwrap();
         let _ = Command::new("chown").arg("-R").arg(user).arg(&dir).status();
         let log = dir.join("stderr.log");
+        let service = format!("m2rtest{}p{port}", std::process::id());
         let p = Proc::spawn(
             "squid",
             Command::new(bin)
                 .arg("-N")
+                // the service name prefixes squid's shared-memory segments: two squids starting
+                // at once under the same name fail with `shm_open(/squid-cf__metadata.shm): File exists`
+                .arg("-n")
+                .arg(&service)
                 .arg("-f")
                 .arg(dir.join("squid.conf")),
             &log,
@@ -588,6 +614,7 @@ impl Squid {
             port,
             proc: started_at(p, addr, &log),
             dir,
+            service,
         }
     }
 
