@@ -1,7 +1,8 @@
 //! `m2r resolve` and `m2r tree` end to end against real servers: a dependency graph served by
 //! nginx over HTTPS with basic auth, reached through an authenticating squid, one of whose
 //! POMs declares an extra repository (reached directly, not mirrored); then offline mode after
-//! the first resolve, and two resolves sharing one local repository at the same time.
+//! the first resolve, two resolves sharing one local repository at the same time, and Maven
+//! Resolver itself accepting the local repository m2r wrote.
 
 // The server harness is shared with the library's tests.
 #[path = "../../tests/support/mod.rs"]
@@ -149,4 +150,46 @@ fn two_resolves_share_one_local_repository() {
     let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
     check_classpath(&s, "shared", &a);
     check_classpath(&s, "shared", &b);
+}
+
+/// Maven Resolver 1.6.3 accepts what `m2r resolve` left in the local repository: the testbed's
+/// `mavenfetch get --transitive` (`../shared/bench`, Maven 3.8.7's own session and transport)
+/// resolves the same graph from it, every checksum checked, with the repository server stopped —
+/// so each POM and jar is taken from the local repository, as `_remote.repositories` records it
+/// for the repository Maven asks (`corp` for the mirrored ones, `extra` for those a's POM adds).
+#[test]
+fn maven_resolver_accepts_the_local_repository() {
+    let mavenfetch = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench/mavenfetch");
+    let javac = Command::new("javac").arg("-version").output();
+    if !mavenfetch.is_file() || !javac.is_ok_and(|o| o.status.success()) {
+        eprintln!(
+            "note: skipping: javac or {} not found",
+            mavenfetch.display()
+        );
+        return;
+    }
+    let mut s = setup();
+    let out = m2r(&s, "local", &["resolve", "org.ex:a:1"]);
+    check_classpath(&s, "local", &out);
+    s.nginx.kill();
+    // MavenFetch asks the repositories of the settings' active profiles; `corp` mirrors this one
+    let profile = "<profiles><profile><id>p</id><repositories><repository><id>central</id>\
+                   <url>https://127.0.0.1:1/central/</url></repository></repositories></profile></profiles>\
+                   <activeProfiles><activeProfile>p</activeProfile></activeProfiles>\n</settings>";
+    let settings = s.settings.replace("</settings>", profile);
+    std::fs::write(s.dir.join("maven-settings.xml"), settings).unwrap();
+    let out = Command::new("bash")
+        .arg(&mavenfetch)
+        .args(["get", "--transitive", "--settings", "maven-settings.xml"])
+        .args(["--local-repository", "local", "org.ex:a:1"])
+        .current_dir(&s.dir)
+        .env("BENCH_TMP", s.dir.join("mavenfetch"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "Maven Resolver refused m2r's local repository:\n{}\n{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
 }
