@@ -14,9 +14,9 @@ use m2resolver::download::{BlockingResolver, Coordinate, DownloadError, Resolver
 use m2resolver::repository::{Authentication, ChecksumPolicy, RemoteRepository};
 use m2resolver::transport::{LowSpeedLimit, RetryPolicy, Transport, TransportError};
 use m2resolver::Secret;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
-use support::hostile::{all_files, HostileServer, Reply};
+use support::hostile::{HostileServer, Place, Reply};
 
 const MB: u64 = 1 << 20;
 
@@ -34,41 +34,6 @@ fn config(repos: Vec<RemoteRepository>, local: &Path) -> ResolverConfig {
     c.transport.connect_timeout = Duration::from_secs(5);
     c.transport.request_timeout = Duration::from_secs(20);
     c
-}
-
-/// A temp dir with `local/` (the repository) and `outside/` (must stay empty).
-struct Place {
-    tmp: tempfile::TempDir,
-}
-
-impl Place {
-    fn new() -> Place {
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(tmp.path().join("local")).unwrap();
-        std::fs::create_dir_all(tmp.path().join("in")).unwrap();
-        std::fs::write(tmp.path().join("in/settings.xml"), "<settings/>").unwrap();
-        std::fs::create_dir_all(tmp.path().join("outside")).unwrap();
-        Place { tmp }
-    }
-    fn local(&self) -> PathBuf {
-        self.tmp.path().join("local")
-    }
-    /// Everything in the temp dir is the local repository or inside it.
-    fn assert_nothing_outside(&self) {
-        let local = self.local();
-        let stray: Vec<PathBuf> = all_files(self.tmp.path())
-            .into_iter()
-            .filter(|p| {
-                !p.starts_with(&local)
-                    && !p.starts_with(self.tmp.path().join("in"))
-                    && p != &self.tmp.path().join("outside")
-            })
-            .collect();
-        assert!(
-            stray.is_empty(),
-            "written outside the local repository: {stray:?}"
-        );
-    }
 }
 
 fn snapshot_metadata(artifact: &str, inner: &str) -> Vec<u8> {

@@ -10,44 +10,9 @@ use m2resolver::transport::{Transport, TransportOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-use support::hostile::{all_files, run_measured, HostileServer, Reply};
+use support::hostile::{run_measured, HostileServer, Place, Reply};
 
 const MB: u64 = 1 << 20;
-
-/// A temp dir with `local/` (the repository) and `outside/` (must stay empty).
-struct Place {
-    tmp: tempfile::TempDir,
-}
-
-impl Place {
-    fn new() -> Place {
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(tmp.path().join("local")).unwrap();
-        std::fs::create_dir_all(tmp.path().join("in")).unwrap();
-        std::fs::write(tmp.path().join("in/settings.xml"), "<settings/>").unwrap();
-        std::fs::create_dir_all(tmp.path().join("outside")).unwrap();
-        Place { tmp }
-    }
-    fn local(&self) -> PathBuf {
-        self.tmp.path().join("local")
-    }
-    /// Everything in the temp dir is the local repository or inside it.
-    fn assert_nothing_outside(&self) {
-        let local = self.local();
-        let stray: Vec<PathBuf> = all_files(self.tmp.path())
-            .into_iter()
-            .filter(|p| {
-                !p.starts_with(&local)
-                    && !p.starts_with(self.tmp.path().join("in"))
-                    && p != &self.tmp.path().join("outside")
-            })
-            .collect();
-        assert!(
-            stray.is_empty(),
-            "written outside the local repository: {stray:?}"
-        );
-    }
-}
 
 /// The `m2r` binary under test (`M2R_HOSTILE_BIN` measures another build, e.g. a release one).
 fn m2r_bin() -> PathBuf {

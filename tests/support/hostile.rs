@@ -370,3 +370,44 @@ pub fn run_measured(
     };
     (status, out_t.join().unwrap(), err_t.join().unwrap(), peak)
 }
+
+/// A temp dir with `local/` (the repository), `in/` (inputs: an empty `settings.xml`) and
+/// `outside/` (must stay empty).
+pub struct Place {
+    /// The temp dir itself.
+    pub tmp: tempfile::TempDir,
+}
+
+impl Place {
+    /// Creates the three folders.
+    pub fn new() -> Place {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(tmp.path().join("local")).unwrap();
+        std::fs::create_dir_all(tmp.path().join("in")).unwrap();
+        std::fs::write(tmp.path().join("in/settings.xml"), "<settings/>").unwrap();
+        std::fs::create_dir_all(tmp.path().join("outside")).unwrap();
+        Place { tmp }
+    }
+
+    /// The local repository.
+    pub fn local(&self) -> std::path::PathBuf {
+        self.tmp.path().join("local")
+    }
+
+    /// Everything in the temp dir is the local repository or inside it (or an input).
+    pub fn assert_nothing_outside(&self) {
+        let local = self.local();
+        let stray: Vec<std::path::PathBuf> = all_files(self.tmp.path())
+            .into_iter()
+            .filter(|p| {
+                !p.starts_with(&local)
+                    && !p.starts_with(self.tmp.path().join("in"))
+                    && p != &self.tmp.path().join("outside")
+            })
+            .collect();
+        assert!(
+            stray.is_empty(),
+            "written outside the local repository: {stray:?}"
+        );
+    }
+}
