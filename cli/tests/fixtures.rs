@@ -108,18 +108,9 @@ fn run_case(dir: &Path) -> Vec<String> {
         Ok(o) => o,
         Err(e) => return vec![e],
     };
-    let actual: Value = match serde_json::from_slice(&output.stdout) {
+    let actual = match stdout_json(&output) {
         Ok(v) => v,
-        Err(e) => {
-            return vec![format!(
-                "stdout is not JSON ({e}), status {:?}, stderr: {}",
-                output.status.code(),
-                String::from_utf8_lossy(&output.stderr)
-                    .lines()
-                    .last()
-                    .unwrap_or("")
-            )]
-        }
+        Err(e) => return vec![e],
     };
     let mut diffs = Vec::new();
     for key in ["effectiveSettings", "repositories"] {
@@ -210,18 +201,9 @@ fn run_deps_case(dir: &Path) -> Option<Vec<String>> {
         Ok(o) => o,
         Err(e) => return Some(vec![e]),
     };
-    let actual: Value = match serde_json::from_slice(&output.stdout) {
+    let actual = match stdout_json(&output) {
         Ok(v) => v,
-        Err(e) => {
-            return Some(vec![format!(
-                "stdout is not JSON ({e}), status {:?}, stderr: {}",
-                output.status.code(),
-                String::from_utf8_lossy(&output.stderr)
-                    .lines()
-                    .last()
-                    .unwrap_or("")
-            )])
-        }
+        Err(e) => return Some(vec![e]),
     };
     let mut diffs = Vec::new();
     let status = expected["status"].as_i64().unwrap_or(0);
@@ -252,6 +234,20 @@ fn run_deps_case(dir: &Path) -> Option<Vec<String>> {
         ));
     }
     Some(diffs)
+}
+
+/// The JSON document `m2r` printed, or what went wrong (with the last line of its stderr).
+fn stdout_json(output: &std::process::Output) -> Result<Value, String> {
+    serde_json::from_slice(&output.stdout).map_err(|e| {
+        format!(
+            "stdout is not JSON ({e}), status {:?}, stderr: {}",
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        )
+    })
 }
 
 fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<std::process::Output, String> {
