@@ -87,16 +87,20 @@ pub fn root_of(coord: Option<&str>, pom: Option<&PathBuf>) -> Result<Root, u8> {
     Ok(Root::Artifact(c.into()))
 }
 
-/// The graph of `root`, also when collection failed (the errors are in it).
+/// The graph of the root (`--pom FILE` or COORD) of a graph command, also when collection
+/// failed (the errors are in it), or why there is none; `Err` is the exit status of a usage or
+/// set-up error, already printed.
 pub fn collect_graph(
-    session: &Session,
-    root: &Root,
-    repositories: &[RemoteRepository],
-) -> Result<CollectResult, SessionError> {
-    match session.blocking_collect(root, repositories) {
+    graph: &GraphArgs,
+    coord: Option<&str>,
+    pom: Option<&PathBuf>,
+) -> Result<Result<CollectResult, SessionError>, u8> {
+    let root = root_of(coord, pom)?;
+    let (session, repositories) = open(graph, None)?;
+    Ok(match session.blocking_collect(&root, &repositories) {
         Err(SessionError::Collect { result, .. }) => Ok(*result),
         other => other,
-    }
+    })
 }
 
 /// Prints why a session could not answer (no graph, no descriptor).
@@ -114,15 +118,11 @@ pub fn report(e: &SessionError) {
 
 /// Runs `m2r tree`; returns the exit status.
 pub fn run(args: TreeArgs) -> u8 {
-    let root = match root_of(args.coord.as_deref(), args.pom.as_ref()) {
-        Ok(r) => r,
+    let collected = match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
+        Ok(c) => c,
         Err(code) => return code,
     };
-    let (session, repositories) = match open(&args.graph, None) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    match collect_graph(&session, &root, &repositories) {
+    match collected {
         Ok(result) => {
             for p in &result.problems {
                 eprintln!("warning: {p}");

@@ -2,7 +2,7 @@
 //! occurrences left out and why the version in the graph won. The explanation is the library's
 //! (`m2resolver::resolution::collect::view::render_why`).
 
-use crate::tree::{collect_graph, open, report, root_of, GraphArgs};
+use crate::tree::{collect_graph, report, GraphArgs};
 use m2resolver::resolution::collect::view::render_why;
 use std::path::PathBuf;
 
@@ -28,15 +28,11 @@ pub fn run(args: WhyArgs) -> u8 {
         eprintln!("m2r: `{}` is not groupId:artifactId", args.target);
         return 2;
     };
-    let root = match root_of(args.coord.as_deref(), args.pom.as_ref()) {
-        Ok(r) => r,
+    let collected = match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
+        Ok(c) => c,
         Err(code) => return code,
     };
-    let (session, repositories) = match open(&args.graph, None) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    match collect_graph(&session, &root, &repositories) {
+    match collected {
         Ok(result) => {
             crate::out(&render_why(&result, group, artifact));
             u8::from(!result.errors.is_empty())
