@@ -995,6 +995,14 @@ impl Inner {
                     (ChecksumOutcome::Unverified { reason: w }, None)
                 }
             };
+            // Recorded before the file is in place: between the two, a concurrent reader of this
+            // process (the collector reads POMs ahead in parallel) would otherwise find an
+            // untracked file, which counts as installed locally, i.e. available to every
+            // repository. A record without its file counts for nothing.
+            self.local
+                .record_download(file, &repo.id)
+                .map_err(|e| io(file, e))?;
+            self.ledger.note_written(file, &repo.id);
             // No fsync: like Maven Resolver, rely on write-to-temp-then-rename for atomicity;
             // an fsync per artifact costs milliseconds each on a real disk.
             let tmp_path = sink.tmp.path().to_path_buf();
@@ -1006,10 +1014,6 @@ impl Inner {
                     tracing::warn!("cannot persist checksum {}: {e}", side.display());
                 }
             }
-            self.local
-                .record_download(file, &repo.id)
-                .map_err(|e| io(file, e))?;
-            self.ledger.note_written(file, &repo.id);
             let marker = Self::marker(file);
             if marker.exists() {
                 let _ = self.local.update_properties(&marker, |p| {
