@@ -6,7 +6,7 @@
 //! `cargo bench --bench pom`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use m2resolver::download::{Resolver, ResolverConfig};
+use m2resolver::download::{Downloader, DownloaderConfig};
 use m2resolver::repository::{RemoteRepository, Selectors};
 use m2resolver::resolution::pom::DescriptorReader;
 use m2resolver::resolution::Artifact;
@@ -53,7 +53,7 @@ fn poms(root: &Path) -> Vec<Artifact> {
     out
 }
 
-fn reader(resolver: &Resolver) -> DescriptorReader {
+fn reader(resolver: &Downloader) -> DescriptorReader {
     DescriptorReader::new(
         resolver.clone(),
         Selectors::default(),
@@ -83,7 +83,7 @@ fn bench(c: &mut Criterion) {
     let repos = vec![central];
     let resolver = {
         let _g = runtime.enter();
-        Resolver::new(ResolverConfig::new(repos.clone(), local.path())).expect("resolver")
+        Downloader::new(DownloaderConfig::new(local.path())).expect("resolver")
     };
     // Warm the local repository (downloads happen once, as on a developer's machine).
     let warm = reader(&resolver);

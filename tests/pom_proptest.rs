@@ -5,7 +5,7 @@
 //! self-references, missing POMs and malformed text included), read through the real downloader
 //! and descriptor reader.
 
-use m2resolver::download::{Resolver, ResolverConfig};
+use m2resolver::download::{Downloader, DownloaderConfig};
 use m2resolver::repository::{RemoteRepository, Selectors};
 use m2resolver::resolution::pom::model::from_xnode;
 use m2resolver::resolution::pom::xml::read_pom;
@@ -239,7 +239,7 @@ proptest! {
         )];
         let resolver = {
             let _g = runtime.enter();
-            Resolver::new(ResolverConfig::new(repos.clone(), dir.path().join("local"))).unwrap()
+            Downloader::new(DownloaderConfig::new(dir.path().join("local"))).unwrap()
         };
         let reader = DescriptorReader::new(resolver, Selectors::default(), HashMap::new(), HashMap::new());
         let started = Instant::now();

@@ -6,9 +6,9 @@
 
 use crate::options::{self, CommonArgs};
 use clap::Args;
-use m2resolver::download::Coordinate;
 use m2resolver::explain::to_canonical_json;
 use m2resolver::resolution::pom::view;
+use m2resolver::Artifact;
 use m2resolver::SessionError;
 
 /// Arguments of `m2r describe`.
@@ -40,7 +40,7 @@ pub struct DescribeArgs {
 
 /// Runs `m2r describe`; returns the exit status.
 pub fn run(args: DescribeArgs) -> u8 {
-    let coord = match args.coord.as_deref().map(Coordinate::parse) {
+    let coord = match args.coord.as_deref().map(Artifact::parse) {
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => {
             eprintln!("m2r: {e}");
@@ -58,7 +58,7 @@ pub fn run(args: DescribeArgs) -> u8 {
         Err(status) => return status,
     };
     let (text, status) = match (coord, &args.pom) {
-        (Some(coord), _) => match session.blocking_describe(&coord.into(), &repositories) {
+        (Some(coord), _) => match session.blocking_describe(&coord, &repositories) {
             Ok(d) if args.json => (
                 to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
                 0,

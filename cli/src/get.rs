@@ -8,12 +8,10 @@
 
 use crate::options::CommonArgs;
 use indicatif::{ProgressBar, ProgressStyle};
-use m2resolver::download::{
-    BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact,
-};
 use m2resolver::printable::escape_for_terminal;
 use m2resolver::repository::RemoteRepository;
 use m2resolver::Session;
+use m2resolver::{Artifact, ProgressEvent, ProgressListener};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,21 +40,23 @@ pub const EXIT_USAGE: i32 = 2;
 pub(crate) struct Bar(pub(crate) ProgressBar, pub(crate) AtomicU64);
 
 impl ProgressListener for Bar {
-    fn progress(&self, _artifact: &Coordinate, bytes: u64) {
-        let total = self.1.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        self.0
-            .set_message(format!("{}", indicatif::HumanBytes(total)));
-    }
-    fn done(&self, _artifact: &ResolvedArtifact) {
-        self.0.inc(1);
-    }
-    fn failed(&self, _artifact: &Coordinate, _error: &DownloadError) {
-        self.0.inc(1);
+    fn on_event(&self, event: &ProgressEvent<'_>) {
+        match event {
+            ProgressEvent::TransferProgress { bytes, .. } => {
+                let total = self.1.fetch_add(*bytes, Ordering::Relaxed) + bytes;
+                self.0
+                    .set_message(format!("{}", indicatif::HumanBytes(total)));
+            }
+            ProgressEvent::Downloaded { .. }
+            | ProgressEvent::Cached { .. }
+            | ProgressEvent::Failed { .. } => self.0.inc(1),
+            _ => {}
+        }
     }
 }
 
 /// Reads the coordinates of `args`: arguments first, then the file's lines.
-pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> {
+pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Artifact>, Vec<String>> {
     let mut texts: Vec<(String, String)> = args
         .coords
         .iter()
@@ -91,7 +91,7 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
     let mut coords = Vec::new();
     let mut errors = Vec::new();
     for (t, origin) in texts {
-        match Coordinate::parse(&t) {
+        match Artifact::parse(&t) {
             Ok(c) => coords.push(c),
             Err(e) => errors.push(format!("{origin}: {e}")),
         }
@@ -118,11 +118,42 @@ pub fn command(
         Ok(r) => r,
         Err(e) => return crate::usage_error(&e),
     };
-    let session = match crate::options::open_session(common, local_repository.as_deref(), offline) {
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let pb = ProgressBar::new(0);
+        pb.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{bar:30}] {pos}/{len} artifacts {msg} {elapsed}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Arc::new(Bar(pb, AtomicU64::new(0)))
+    });
+    let listener = bar.clone();
+    let threads = args.threads.filter(|n| *n > 0);
+    let session = match crate::options::open_session_with(
+        common,
+        local_repository.as_deref(),
+        offline,
+        |mut b| {
+            if let Some(n) = threads {
+                b = b.max_in_flight(n);
+            }
+            if let Some(l) = listener {
+                b = b.progress_listener(l);
+            }
+            b
+        },
+    ) {
         Ok(s) => s,
         Err(status) => return ExitCode::from(status),
     };
+    if let Some(b) = &bar {
+        b.0.set_length(args.coords.len() as u64);
+    }
     let code = run(args, &session, &declared);
+    if let Some(b) = bar {
+        b.0.finish_and_clear();
+    }
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
@@ -141,35 +172,16 @@ pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i
     for p in &answer.problems {
         eprintln!("{}", escape_for_terminal(&p.to_string()));
     }
-    let mut config = session.resolver_config(answer.repositories);
-    if let Some(n) = args.threads.filter(|n| *n > 0) {
-        config.max_in_flight = n;
-    }
-    let bar = if std::io::stderr().is_terminal() {
-        let pb = ProgressBar::new(coords.len() as u64);
-        pb.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{bar:30}] {pos}/{len} artifacts {msg} {elapsed}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        let pb_listener = Arc::new(Bar(pb.clone(), AtomicU64::new(0)));
-        config.listener = pb_listener;
-        Some(pb)
-    } else {
-        None
-    };
-    let resolver = match BlockingResolver::new(config) {
+    let results = match session.blocking_download(&coords, &answer.repositories) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!(
+                "error: {}",
+                escape_for_terminal(&m2resolver::printable::error_chain(&e))
+            );
             return EXIT_USAGE;
         }
     };
-    let results = resolver.resolve(&coords);
-    if let Some(pb) = bar {
-        pb.finish_and_clear();
-    }
     let mut status = EXIT_OK;
     let mut stdout = std::io::stdout().lock();
     for (coord, result) in coords.iter().zip(results) {
@@ -185,7 +197,10 @@ pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i
                 }
             }
             Err(e) => {
-                eprintln!("error: {}", escape_for_terminal(&e.to_string()));
+                eprintln!(
+                    "error: {}",
+                    escape_for_terminal(&m2resolver::printable::error_chain(&e))
+                );
                 status = EXIT_FAILED;
             }
         }

@@ -9,10 +9,10 @@
 use crate::get::Bar;
 use crate::tree::{open, report, GraphArgs};
 use indicatif::{ProgressBar, ProgressStyle};
-use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::resolution::collect::classpath::ClasspathScope;
 use m2resolver::resolution::collect::project::Root;
 use m2resolver::SessionError;
+use m2resolver::{Artifact, ProgressListener};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -41,8 +41,8 @@ pub fn run(args: ResolveArgs) -> u8 {
         None => {
             let mut artifacts = Vec::new();
             for c in &args.coords {
-                match Coordinate::parse(c) {
-                    Ok(c) => artifacts.push(c.into()),
+                match Artifact::parse(c) {
+                    Ok(c) => artifacts.push(c),
                     Err(e) => {
                         eprintln!("m2r: {e}");
                         return 2;

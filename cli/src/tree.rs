@@ -7,11 +7,11 @@
 
 use crate::options::{self, CommonArgs};
 use clap::Args;
-use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::explain::to_canonical_json;
 use m2resolver::repository::RemoteRepository;
 use m2resolver::resolution::collect::project::Root;
 use m2resolver::resolution::collect::{view, CollectResult};
+use m2resolver::{Artifact, ProgressListener};
 use m2resolver::{Session, SessionError};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -80,11 +80,11 @@ pub fn root_of(coord: Option<&str>, pom: Option<&PathBuf>) -> Result<Root, u8> {
     if let Some(p) = pom {
         return Ok(Root::Pom(p.clone()));
     }
-    let c = Coordinate::parse(coord.unwrap_or_default()).map_err(|e| {
+    let c = Artifact::parse(coord.unwrap_or_default()).map_err(|e| {
         eprintln!("m2r: {e}");
         2u8
     })?;
-    Ok(Root::Artifact(c.into()))
+    Ok(Root::Artifact(c))
 }
 
 /// The graph of the root (`--pom FILE` or COORD) of a graph command, also when collection

@@ -14,6 +14,8 @@
 //! A missing server binary fails the test with a message to run `scripts/test-servers.sh`.
 #![allow(dead_code)]
 
+pub mod downloads;
+
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -890,3 +892,15 @@ pub fn temp_files(dir: &Path) -> Vec<PathBuf> {
 
 pub mod graph;
 pub mod hostile;
+
+/// An error with its causes on one line (what the CLI prints): each message once.
+pub trait Chain {
+    /// `what: cause: cause`.
+    fn message_chain(&self) -> String;
+}
+
+impl<E: std::error::Error + ?Sized> Chain for E {
+    fn message_chain(&self) -> String {
+        m2resolver::printable::error_chain(self)
+    }
+}

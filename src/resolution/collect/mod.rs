@@ -62,6 +62,7 @@ pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> Colle
     source.begin_collection();
     let result = collect_once(source, request);
     if !source.needs_ordered_replay() {
+        source.end_collection();
         return result;
     }
     // Fetching ahead met a local repository whose content depends on Maven's order (one
@@ -71,6 +72,7 @@ pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> Colle
     source.start_ordered_replay();
     let result = collect_once(source, request);
     source.end_ordered_replay();
+    source.end_collection();
     result
 }
 

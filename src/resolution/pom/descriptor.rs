@@ -19,7 +19,7 @@ use super::problem::ModelProblem;
 use super::source::{is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared};
 use super::validate::{MAVEN_3_0, MINIMAL};
 use crate::download::coords::base_version;
-use crate::download::Resolver;
+use crate::download::Downloader;
 use crate::repository::{RemoteRepository, Selectors};
 use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency, Exclusion};
 use crate::settings::Severity;
@@ -227,25 +227,14 @@ pub type SharedDescriptor = Arc<Result<Arc<ArtifactDescriptor>, DescriptorError>
 /// Reads artifact descriptors as Maven's `DefaultArtifactDescriptorReader` does; `Send + Sync`,
 /// shared behind an `Arc`; caches raw models, parents, imports and descriptors per session.
 ///
-/// ```no_run
-/// # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-/// use m2resolver::download::{Resolver, ResolverConfig};
-/// use m2resolver::repository::{RemoteRepository, Selectors};
-/// use m2resolver::resolution::{pom::DescriptorReader, Artifact};
-/// let repos = vec![RemoteRepository::new("central", "https://repo.maven.apache.org/maven2")];
-/// let resolver = Resolver::new(ResolverConfig::new(repos.clone(), "/tmp/m2"))?;
-/// let reader = DescriptorReader::new(resolver, Selectors::default(), Default::default(), Default::default());
-/// let d = reader.read_descriptor(&Artifact::new("junit", "junit", "jar", "", "4.13.2"), &repos).await?;
-/// for dep in &d.dependencies {
-///     println!("{} {}", dep.artifact, dep.scope);
-/// }
-/// # Ok(()) }
-/// ```
+/// One reader is a session's descriptor cache: every call of the session (several may run at
+/// once) reads through it, a descriptor is built once per artifact and repository list, and a
+/// descriptor being built when another call asks for it is awaited, not built twice.
 pub struct DescriptorReader {
     shared: Shared,
     dependency_properties: Arc<Properties>,
     project_properties: Arc<Properties>,
-    descriptors: Mutex<HashMap<String, SharedDescriptor>>,
+    descriptors: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<SharedDescriptor>>>>,
 }
 
 impl fmt::Debug for DescriptorReader {
@@ -257,11 +246,11 @@ impl fmt::Debug for DescriptorReader {
 }
 
 impl DescriptorReader {
-    /// A reader fetching through `resolver` (its local repository, policies, offline mode,
+    /// A reader fetching through `downloader` (its local repository, policies, offline mode,
     /// transport), applying `selectors` (mirrors, proxies, credentials) to repositories POMs
     /// declare, with the session's system and user (`-D`) properties.
     pub fn new(
-        resolver: Resolver,
+        downloader: Downloader,
         selectors: Selectors,
         system_properties: HashMap<String, String>,
         user_properties: HashMap<String, String>,
@@ -279,11 +268,27 @@ impl DescriptorReader {
             platform,
         });
         DescriptorReader {
-            shared: Shared::new(resolver, selectors),
+            shared: Shared::new(downloader, selectors),
             dependency_properties,
             project_properties,
             descriptors: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// A reader with the same properties and selectors but caches of its own (parsed files
+    /// excepted), reading through `downloader`: one collection's replay in Maven's order.
+    pub(crate) fn fresh_over(&self, downloader: Downloader) -> DescriptorReader {
+        DescriptorReader {
+            shared: self.shared.fresh_over(downloader),
+            dependency_properties: self.dependency_properties.clone(),
+            project_properties: self.project_properties.clone(),
+            descriptors: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The downloader it reads through.
+    pub(crate) fn downloader(&self) -> &Downloader {
+        &self.shared.downloader
     }
 
     /// The descriptor of `artifact`, its POM fetched from `repositories` (already mirrored and
@@ -299,10 +304,10 @@ impl DescriptorReader {
         }
     }
 
-    /// Forgets every answer it keeps for the session (descriptors, parents, imported
-    /// management), so that the next reads ask the local repository again: for a collection
-    /// replayed in Maven's order. Parsed files are kept (their content does not change).
-    pub fn forget_answers(&self) {
+    /// Forgets every answer it keeps (descriptors, parents, imported management), so that the
+    /// next reads ask the local repository again (a session's refresh). Parsed files are kept:
+    /// each is parsed again when its size or modification time changed.
+    pub(crate) fn forget_answers(&self) {
         if let Ok(mut m) = self.descriptors.lock() {
             m.clear();
         }
@@ -344,23 +349,24 @@ impl DescriptorReader {
         if !management {
             key.push_str("|-management");
         }
-        if let Some(c) = self
-            .descriptors
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&key).cloned())
-        {
-            return c;
-        }
-        let result = Arc::new(
-            self.load(artifact, repositories, management)
-                .await
-                .map(|d| Arc::new(d.descriptor)),
-        );
-        if let Ok(mut m) = self.descriptors.lock() {
-            m.insert(key, result.clone());
-        }
-        result
+        let cell = {
+            let mut m = match self.descriptors.lock() {
+                Ok(m) => m,
+                Err(e) => e.into_inner(),
+            };
+            m.entry(key).or_default().clone()
+        };
+        // A second caller waits for the first one's read; if that one is cancelled, the next
+        // waiter reads.
+        cell.get_or_init(|| async {
+            Arc::new(
+                self.load(artifact, repositories, management)
+                    .await
+                    .map(|d| Arc::new(d.descriptor)),
+            )
+        })
+        .await
+        .clone()
     }
 
     async fn load(
@@ -389,8 +395,8 @@ impl DescriptorReader {
             if matches!(a.version.as_str(), "LATEST" | "RELEASE") {
                 match self
                     .shared
-                    .resolver
-                    .resolve_version_in(&coord, repositories)
+                    .downloader
+                    .resolve_coordinate_version(&coord, repositories)
                     .await
                 {
                     Ok(v) => {
@@ -400,7 +406,7 @@ impl DescriptorReader {
                     Err(e) => {
                         return Err(DescriptorError::Transfer {
                             artifact: a,
-                            reason: e.to_string(),
+                            reason: crate::printable::error_chain(&e),
                         })
                     }
                 }
@@ -427,7 +433,12 @@ impl DescriptorReader {
                 });
             }
             visited.push(key);
-            let file = match self.shared.resolver.resolve_in(&coord, repositories).await {
+            let file = match self
+                .shared
+                .downloader
+                .fetch_coordinate(&coord, repositories)
+                .await
+            {
                 Ok(r) => {
                     a.version = r.version.clone();
                     r.path
@@ -437,13 +448,13 @@ impl DescriptorReader {
                         artifact: a,
                         described,
                         relocations,
-                        reason: e.to_string(),
+                        reason: crate::printable::error_chain(&e),
                     })
                 }
                 Err(e) => {
                     return Err(DescriptorError::Transfer {
                         artifact: a,
-                        reason: e.to_string(),
+                        reason: crate::printable::error_chain(&e),
                     })
                 }
             };

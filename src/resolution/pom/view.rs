@@ -295,7 +295,7 @@ pub fn render_error(e: &DescriptorError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::download::{Resolver, ResolverConfig};
+    use crate::download::{Downloader, DownloaderConfig};
     use crate::repository::{RemoteRepository, Selectors};
     use crate::resolution::pom::DescriptorReader;
 
@@ -333,7 +333,7 @@ mod tests {
         )];
         let resolver = {
             let _g = runtime.enter();
-            Resolver::new(ResolverConfig::new(repos.clone(), tmp.path().join("local"))).unwrap()
+            Downloader::new(DownloaderConfig::new(tmp.path().join("local"))).unwrap()
         };
         let reader = DescriptorReader::new(
             resolver,
