@@ -60,18 +60,16 @@ pub use download::{
 };
 pub use environment::{Environment, Vars};
 pub use repository::RemoteRepository;
-pub use resolution::artifact::CoordinateError;
-pub use resolution::collect::classpath::ClasspathScope;
-pub use resolution::collect::project::{Root, RootFailure};
-pub use resolution::collect::resolve::{ArtifactError, ResolvedNode};
 pub use resolution::collect::{
-    CollectError, CollectResult, DependencyGraph, DependencyNode, NodeId,
+    ArtifactError, ClasspathScope, CollectError, CollectResult, DependencyGraph, DependencyNode,
+    NodeId, PomProblem, PomProblemKind, ResolvedNode, Root, RootFailure,
 };
 pub use resolution::pom::{Description, DescriptorError};
-pub use resolution::{Artifact, Dependency, Exclusion};
+pub use resolution::{Artifact, CoordinateError, Dependency, Exclusion};
 pub use runtime::RuntimeError;
 pub use secret::{Secret, SettingsSecret};
 pub use session::{Repositories, ResolveResult, Session, SessionBuilder, SessionError};
+pub use settings::SettingsProblem;
 
 /// The README's examples, compiled by `cargo test --doc`.
 #[doc = include_str!("../README.md")]

@@ -69,8 +69,8 @@ pub fn error_chain<E: std::error::Error + ?Sized>(error: &E) -> String {
     let mut cause = error.source();
     while let Some(c) = cause {
         let text = c.to_string();
-        // A `transparent` wrapper or a foreign error that repeats its cause: print it once.
-        if !out.ends_with(&text) {
+        // A foreign error (hyper, io) may quote its cause already: print it once.
+        if !out.contains(&text) {
             out.push_str(": ");
             out.push_str(&text);
         }

@@ -1285,11 +1285,11 @@ fn proxy_listening_on_one_of_its_addresses_is_reached_and_the_dead_route_goes_la
 
 mod session_graph {
     use super::*;
-    use m2resolver::resolution::collect::classpath::ClasspathScope;
-    use m2resolver::resolution::collect::project::Root;
-    use m2resolver::resolution::collect::{CollectResult, DependencyGraph};
-    use m2resolver::resolution::{Artifact, Dependency};
     use m2resolver::settings::SettingsSource;
+    use m2resolver::ClasspathScope;
+    use m2resolver::Root;
+    use m2resolver::{Artifact, Dependency};
+    use m2resolver::{CollectResult, DependencyGraph};
     use m2resolver::{Environment, Session, SessionError};
     use std::collections::HashMap;
     use support::graph::{graph, path_of, Graph};

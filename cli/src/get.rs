@@ -1,32 +1,24 @@
 //! `m2r get`: download artifacts into the local repository (cli-contract.md).
 //!
-//! This file owns reading the coordinates (arguments and `--from-file`), running the
-//! [`BlockingResolver`] the session configures, the progress bar (only when stderr is a
-//! terminal) and the output: one line per artifact with its local path on stdout, one `error:`
-//! line per failed artifact on stderr. The argument parser lives in `main.rs`, the options shared
-//! with `explain` in `options.rs`.
+//! This file owns reading the coordinates (arguments and `--from-file`), asking the session
+//! to download them ([`Session::blocking_download`]) and the output: one line per artifact with
+//! its local path on stdout, one `error:` line per failed artifact on stderr (`report.rs`). The
+//! progress display is `progress.rs`'s; the options shared with the other commands are in
+//! `options.rs`.
 
-use crate::options::CommonArgs;
-use indicatif::{ProgressBar, ProgressStyle};
-use m2resolver::printable::escape_for_terminal;
-use m2resolver::repository::RemoteRepository;
-use m2resolver::Session;
-use m2resolver::{Artifact, ProgressEvent, ProgressListener};
-use std::io::IsTerminal;
+use crate::options::{CommonArgs, DownloadArgs};
+use crate::report;
+use m2resolver::{Artifact, RemoteRepository, Session};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
-/// Arguments of `m2r get` (the lead's clap layer fills them).
+/// Arguments of `m2r get` (the clap layer fills them).
 #[derive(Debug, Clone, Default)]
 pub struct GetArgs {
     /// Coordinates `groupId:artifactId[:extension[:classifier]]:version`.
     pub coords: Vec<String>,
     /// A file with one coordinate per line (blank lines and `#` comments skipped).
     pub from_file: Option<PathBuf>,
-    /// HTTP requests in flight (default: the library's).
-    pub threads: Option<usize>,
 }
 
 /// Exit status: every artifact resolved with verified checksums.
@@ -35,25 +27,6 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 /// Exit status: bad input (coordinates, coordinate file, setup).
 pub const EXIT_USAGE: i32 = 2;
-
-/// A progress bar counting files and bytes (also `m2r resolve`'s).
-pub(crate) struct Bar(pub(crate) ProgressBar, pub(crate) AtomicU64);
-
-impl ProgressListener for Bar {
-    fn on_event(&self, event: &ProgressEvent<'_>) {
-        match event {
-            ProgressEvent::TransferProgress { bytes, .. } => {
-                let total = self.1.fetch_add(*bytes, Ordering::Relaxed) + bytes;
-                self.0
-                    .set_message(format!("{}", indicatif::HumanBytes(total)));
-            }
-            ProgressEvent::Downloaded { .. }
-            | ProgressEvent::Cached { .. }
-            | ProgressEvent::Failed { .. } => self.0.inc(1),
-            _ => {}
-        }
-    }
-}
 
 /// Reads the coordinates of `args`: arguments first, then the file's lines.
 pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Artifact>, Vec<String>> {
@@ -106,105 +79,79 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Artifact>, Vec<String>> {
     }
 }
 
-/// `m2r get` with its options: builds the session (`--offline`, `--local-repository` over the
-/// settings' choices), prints its problems, then [`run`]s.
-pub fn command(
-    common: &CommonArgs,
-    local_repository: Option<PathBuf>,
-    offline: bool,
-    args: GetArgs,
-) -> ExitCode {
-    let declared = match common.declared() {
-        Ok(r) => r,
-        Err(e) => return crate::usage_error(&e),
+/// `m2r get` with its options: opens the session (`--offline`, `-U`, `--threads`,
+/// `--local-repository` over the settings' choices; `--repo`, else central), then [`run`]s.
+pub fn command(common: &CommonArgs, download: &DownloadArgs, args: GetArgs) -> ExitCode {
+    let coords = match read_coordinates(&args) {
+        Ok(c) => c,
+        Err(errors) => {
+            errors.iter().for_each(|e| report::error_text(e));
+            return ExitCode::from(EXIT_USAGE as u8);
+        }
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let pb = ProgressBar::new(0);
-        pb.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{bar:30}] {pos}/{len} artifacts {msg} {elapsed}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        Arc::new(Bar(pb, AtomicU64::new(0)))
-    });
-    let listener = bar.clone();
-    let threads = args.threads.filter(|n| *n > 0);
-    let session = match crate::options::open_session_with(
-        common,
-        local_repository.as_deref(),
-        offline,
-        |mut b| {
-            if let Some(n) = threads {
-                b = b.max_in_flight(n);
-            }
-            if let Some(l) = listener {
-                b = b.progress_listener(l);
-            }
-            b
-        },
-    ) {
-        Ok(s) => s,
+    let opened = match crate::options::open(common, download) {
+        Ok(o) => o,
         Err(status) => return ExitCode::from(status),
     };
-    if let Some(b) = &bar {
-        b.0.set_length(args.coords.len() as u64);
-    }
-    let code = run(args, &session, &declared);
-    if let Some(b) = bar {
-        b.0.finish_and_clear();
-    }
+    let code = download_all(&coords, &opened.session, &opened.repositories, || {
+        opened.progress.finish()
+    });
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
-/// Runs `m2r get` for the repositories a build declares; returns the exit status.
+/// Runs `m2r get` for the repositories a build declares (injected by `session`); returns the
+/// exit status.
+#[cfg(test)]
 pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i32 {
     let coords = match read_coordinates(&args) {
         Ok(c) => c,
         Err(errors) => {
-            for e in errors {
-                eprintln!("error: {}", escape_for_terminal(&e));
-            }
+            errors.iter().for_each(|e| report::error_text(e));
             return EXIT_USAGE;
         }
     };
     let answer = session.repositories(declared);
     for p in &answer.problems {
-        eprintln!("{}", escape_for_terminal(&p.to_string()));
+        report::settings_problem(p);
     }
-    let results = match session.blocking_download(&coords, &answer.repositories) {
+    download_all(&coords, session, &answer.repositories, || {})
+}
+
+fn download_all(
+    coords: &[Artifact],
+    session: &Session,
+    repositories: &[RemoteRepository],
+    done: impl FnOnce(),
+) -> i32 {
+    let results = session.blocking_download(coords, repositories);
+    done();
+    let results = match results {
         Ok(r) => r,
         Err(e) => {
-            eprintln!(
-                "error: {}",
-                escape_for_terminal(&m2resolver::printable::error_chain(&e))
-            );
+            report::error(&e);
             return EXIT_USAGE;
         }
     };
     let mut status = EXIT_OK;
-    let mut stdout = std::io::stdout().lock();
+    let mut lines = String::new();
     for (coord, result) in coords.iter().zip(results) {
         match result {
             Ok(a) => {
-                use std::io::Write;
-                let _ = writeln!(stdout, "{}", a.path.display());
+                lines.push_str(&format!("{}\n", a.path.display()));
                 for w in &a.warnings {
-                    eprintln!("warning: {coord}: {}", escape_for_terminal(w));
+                    report::warning(&format!("{coord}: {w}"));
                 }
                 if !a.is_verified() {
                     status = EXIT_FAILED;
                 }
             }
             Err(e) => {
-                eprintln!(
-                    "error: {}",
-                    escape_for_terminal(&m2resolver::printable::error_chain(&e))
-                );
+                report::error(&e);
                 status = EXIT_FAILED;
             }
         }
     }
+    crate::out(&lines);
     status
 }
 
@@ -220,7 +167,6 @@ mod tests {
         let args = GetArgs {
             coords: vec!["g:x:1".into()],
             from_file: Some(f.clone()),
-            threads: None,
         };
         let c = read_coordinates(&args).unwrap();
         let s: Vec<String> = c.iter().map(|c| c.to_string()).collect();

@@ -323,4 +323,47 @@ mod tests {
         );
         assert!(!e.is_not_found());
     }
+
+    /// Every level of a chain prints its own text once: a chain printer (the CLI, anyhow's
+    /// `{:#}`) shows each cause once.
+    #[test]
+    fn causes_are_sources_and_not_repeated_in_messages() {
+        use crate::transport::NetworkCause;
+        let transfer = DownloadError::Transfer {
+            artifact: "g:a:jar:1".into(),
+            source: TransportError::Network {
+                repository: "r".into(),
+                url: "https://h/r/g/a/1/a-1.jar".into(),
+                via: String::new(),
+                cause: NetworkCause::File {
+                    path: std::path::Path::new("/x/y").into(),
+                    source: std::io::ErrorKind::PermissionDenied.into(),
+                },
+                retries: 0,
+                elapsed: std::time::Duration::from_millis(5),
+            },
+        };
+        let chain = crate::printable::error_chain(&transfer);
+        for part in [
+            "g:a:jar:1",
+            "https://h/r/g/a/1/a-1.jar",
+            "/x/y",
+            "permission denied",
+        ] {
+            assert_eq!(chain.matches(part).count(), 1, "{part} in {chain}");
+        }
+        let mut depth = 0;
+        let mut cur: Option<&dyn std::error::Error> = Some(&transfer);
+        while let Some(e) = cur {
+            if let Some(next) = e.source() {
+                assert!(
+                    !e.to_string().contains(&next.to_string()),
+                    "`{e}` repeats its cause `{next}`"
+                );
+            }
+            depth += 1;
+            cur = e.source();
+        }
+        assert_eq!(depth, 4, "{chain}");
+    }
 }

@@ -66,6 +66,7 @@ pub struct Authentication {
 
 /// Where the proxy that serves a repository came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProxySource {
     /// A settings `<proxy>` with this id.
     Settings {

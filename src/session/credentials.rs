@@ -20,12 +20,13 @@ use super::request::RequestEntries;
 use crate::repository::{CredentialOpener, ProxySource, RemoteRepository};
 use crate::secret::{Secret, SettingsSecret};
 use crate::security::{Decryptor, SecurityError};
-use crate::settings::{Origin, Problem, Settings, Severity, Stage};
+use crate::settings::{Origin, Settings, SettingsProblem, Severity, Stage};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// A settings credential after decryption.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum Credential {
     /// Written in clear in the settings.
     Plain(Secret),
@@ -173,7 +174,7 @@ impl CredentialStore {
     }
 
     /// The `decrypt` problem of `field`, when its value could not be decrypted.
-    pub(crate) fn problem(&self, field: Field) -> Option<Problem> {
+    pub(crate) fn problem(&self, field: Field) -> Option<SettingsProblem> {
         let entry = self.entry(field)?;
         let Some(Credential::Undecryptable { error, .. }) = entry.get(&self.decryptor) else {
             return None;
@@ -184,14 +185,15 @@ impl CredentialStore {
             Field::ProxyPassword(_) => ("proxy", "password"),
         };
         let origin = entry.origin.describe();
-        Some(Problem::new(
+        Some(SettingsProblem::new(
             Severity::Error,
             Stage::Decrypt,
             origin.clone(),
             format!(
-                "Failed to decrypt {name} for {kind} {}: {error} ({kind} written at {origin}); \
+                "Failed to decrypt {name} for {kind} {}: {} ({kind} written at {origin}); \
                  m2resolver does not send it",
-                entry.id
+                entry.id,
+                crate::printable::error_chain(error)
             ),
         ))
     }

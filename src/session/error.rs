@@ -21,7 +21,7 @@ use crate::resolution::collect::project::RootFailure;
 use crate::resolution::collect::{CollectError, CollectResult};
 use crate::resolution::pom::{DescriptorError, ModelBuildError};
 use crate::runtime::RuntimeError;
-use crate::settings::{Problem, Severity};
+use crate::settings::{SettingsProblem, Severity};
 use thiserror::Error;
 
 /// Why a [`super::Session`] could not be built, or could not answer.
@@ -32,7 +32,7 @@ pub enum SessionError {
     #[error("the settings could not be built: {}", first_error(problems))]
     Settings {
         /// Every problem of reading, validation, merging and interpolation, in order.
-        problems: Vec<Problem>,
+        problems: Vec<SettingsProblem>,
     },
     /// A settings entry the repository system rejects (Maven fails creating its session).
     #[error("the settings cannot be used")]
@@ -41,7 +41,7 @@ pub enum SessionError {
         #[source]
         source: InjectionError,
         /// Every problem found before, then this one as a `build` problem.
-        problems: Vec<Problem>,
+        problems: Vec<SettingsProblem>,
     },
     /// The downloader could not be set up (an unreadable CA file).
     #[error("cannot set up the downloader")]
@@ -117,7 +117,7 @@ impl SessionError {
     /// assert!(err.problems().iter().any(|p| p.source == "settings.xml"));
     /// assert!(err.to_string().starts_with("the settings could not be built: "));
     /// ```
-    pub fn problems(&self) -> &[Problem] {
+    pub fn problems(&self) -> &[SettingsProblem] {
         match self {
             SessionError::Settings { problems } | SessionError::Injection { problems, .. } => {
                 problems
@@ -127,7 +127,7 @@ impl SessionError {
     }
 }
 
-fn first_error(problems: &[Problem]) -> String {
+fn first_error(problems: &[SettingsProblem]) -> String {
     let worst = problems
         .iter()
         .find(|p| p.severity >= Severity::Error)

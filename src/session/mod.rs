@@ -114,7 +114,7 @@ use crate::repository::{
     self, EnvProxyConfig, InjectionError, InjectionTrace, Opener, RemoteRepository, Selectors,
 };
 use crate::security::{Decryptor, SecurityContext};
-use crate::settings::{Problem, Settings, SettingsRequest, Severity, Stage};
+use crate::settings::{Settings, SettingsProblem, SettingsRequest, Severity, Stage};
 use credentials::{CredentialStore, SessionCredentials};
 use request::ProfileChoices;
 use std::collections::HashSet;
@@ -149,7 +149,7 @@ pub struct Session {
     user_properties: Vars,
     settings: Settings,
     /// Problems of settings building, then of profile activation.
-    problems: Vec<Problem>,
+    problems: Vec<SettingsProblem>,
     /// How many of `problems` come from settings building.
     settings_problem_count: usize,
     active_profiles: Vec<ActiveProfile>,
@@ -212,7 +212,7 @@ pub struct Repositories {
     pub traces: Vec<InjectionTrace>,
     /// Problems of this answer: credentials or header values that could not be decrypted
     /// (they are not sent), with where they were written.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<SettingsProblem>,
 }
 
 impl Session {
@@ -270,7 +270,7 @@ impl Session {
                     credentials.decrypt_all();
                     problems.extend(all_decryption_problems(&credentials, &entries));
                     problems.extend(activated.problems);
-                    problems.push(Problem::new(
+                    problems.push(SettingsProblem::new(
                         Severity::Error,
                         Stage::Build,
                         rejected_entry_origin(&source, &settings, &entries),
@@ -338,7 +338,7 @@ impl Session {
     }
 
     /// Warnings of settings building, then problems of profile activation.
-    pub fn problems(&self) -> &[Problem] {
+    pub fn problems(&self) -> &[SettingsProblem] {
         &self.problems
     }
 
@@ -374,16 +374,16 @@ impl Session {
 
     /// Decrypts every credential of the settings (in parallel) and returns the `decrypt`
     /// problems Maven reports: those of the entries its request keeps.
-    pub(crate) fn decrypt_all(&self) -> Vec<Problem> {
+    pub(crate) fn decrypt_all(&self) -> Vec<SettingsProblem> {
         self.credentials.store.decrypt_all();
         all_decryption_problems(&self.credentials.store, &self.entries)
     }
 
-    pub(crate) fn settings_problems(&self) -> &[Problem] {
+    pub(crate) fn settings_problems(&self) -> &[SettingsProblem] {
         &self.problems[..self.settings_problem_count]
     }
 
-    pub(crate) fn activation_problems(&self) -> &[Problem] {
+    pub(crate) fn activation_problems(&self) -> &[SettingsProblem] {
         &self.problems[self.settings_problem_count..]
     }
 
@@ -467,7 +467,7 @@ impl Session {
         dominant: &[RemoteRepository],
         recessive: &[RemoteRepository],
         recessive_is_raw: bool,
-    ) -> (Vec<RemoteRepository>, Vec<Problem>) {
+    ) -> (Vec<RemoteRepository>, Vec<SettingsProblem>) {
         let mut out = repository::aggregate_repositories(
             dominant,
             recessive,
@@ -486,7 +486,7 @@ impl Session {
     /// Fills in the clear credentials of injected repositories (decrypting each used settings
     /// value once) and decrypts `{...}` header values (Maven 4 decrypts every settings
     /// string). What cannot be decrypted is left out and reported.
-    fn open(&self, repositories: &mut [RemoteRepository]) -> Vec<Problem> {
+    fn open(&self, repositories: &mut [RemoteRepository]) -> Vec<SettingsProblem> {
         let mut problems = Vec::new();
         let mut reported = HashSet::new();
         for repo in repositories.iter_mut() {
@@ -511,11 +511,14 @@ impl Session {
                         true
                     }
                     Err(e) => {
-                        problems.push(Problem::new(
+                        problems.push(SettingsProblem::new(
                             Severity::Error,
                             Stage::Decrypt,
                             origin.clone(),
-                            format!("Failed to decrypt the value of header {name} for server {id}: {e}; the header is not sent"),
+                            format!(
+                                "Failed to decrypt the value of header {name} for server {id}: {}; the header is not sent",
+                                crate::printable::error_chain(&e)
+                            ),
                         ));
                         false
                     }
@@ -621,7 +624,10 @@ fn rejected_entry_origin(
 
 /// The `decrypt` problems Maven reports: for the entries of its request (first server per
 /// id, first active proxy per id).
-fn all_decryption_problems(store: &CredentialStore, entries: &RequestEntries) -> Vec<Problem> {
+fn all_decryption_problems(
+    store: &CredentialStore,
+    entries: &RequestEntries,
+) -> Vec<SettingsProblem> {
     let mut problems = Vec::new();
     for &i in &entries.server_idx {
         problems.extend(store.problem(Field::ServerPassword(i)));

@@ -44,8 +44,11 @@ fn debug_of_a_session_shows_no_secret() {
       <configuration><httpHeaders><property><name>X-Token</name><value>header-token-value</value></property></httpHeaders></configuration>
     </server>
   </servers>
-  <mirrors><mirror><id>nexus</id><mirrorOf>central</mirrorOf><url>https://nexus.corp/maven</url></mirror></mirrors>
-  <profiles><profile><id>sign</id><properties><gpg.passphrase>profile-property-pw</gpg.passphrase></properties></profile></profiles>
+  <mirrors><mirror><id>nexus</id><mirrorOf>central</mirrorOf><url>https://nexus.corp/maven</url></mirror>
+    <mirror><id>bot</id><mirrorOf>corp</mirrorOf><url>https://ci-bot:mirror-url-pw@nexus2.corp/maven</url></mirror></mirrors>
+  <profiles><profile><id>sign</id><properties><gpg.passphrase>profile-property-pw</gpg.passphrase></properties>
+    <repositories><repository><id>corp</id><url>https://repo-user:repo-url-pw@repo.corp/</url></repository></repositories>
+  </profile></profiles>
   <activeProfiles><activeProfile>sign</activeProfile></activeProfiles>
 </settings>"#
     );
@@ -61,6 +64,11 @@ fn debug_of_a_session_shows_no_secret() {
         "profile-property-pw",
         "demo-pass",
         "Soc2Nh4GWvgHc",
+        "mirror-url-pw",
+        "repo-url-pw",
+        "declared-url-pw",
+        "ci-bot",
+        "repo-user",
     ];
     let builder = Session::builder()
         .environment(environment(&[
@@ -77,6 +85,7 @@ fn debug_of_a_session_shows_no_secret() {
     let declared = [
         RemoteRepository::new("central", "https://repo.maven.apache.org/maven2"),
         RemoteRepository::new("quickstart", "https://quickstart.example/maven2"),
+        RemoteRepository::new("pom-repo", "https://pom:declared-url-pw@pom.example/maven2"),
     ];
     let answer = session.repositories(&declared);
     // The credentials were decrypted and are in the answer ...
@@ -98,6 +107,8 @@ fn debug_of_a_session_shows_no_secret() {
         printed_builder,
         format!("{session:?}"),
         format!("{session:#?}"),
+        format!("{:?}", session.settings()),
+        format!("{:#?}", session.settings()),
         format!("{answer:?}"),
         format!("{explanation:?}"),
         explanation.render(false),

@@ -51,6 +51,7 @@ pub enum Party {
 
 /// Why an exchange cannot authenticate.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RejectReason {
     /// The peer asked for credentials and none are configured.
     NoCredentials,

@@ -12,6 +12,7 @@ use thiserror::Error;
 
 /// A failed request. URLs in messages never carry user info.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum TransportError {
     /// 404/410: the resource is not in this repository (the caller tries the next one).
     #[error("{url} was not found in repository `{repository}` (HTTP {status})")]
@@ -98,7 +99,7 @@ pub enum TransportError {
         elapsed: Duration,
     },
     /// Connection, TLS, timeout or body errors (after retries).
-    #[error("could not transfer {url} from repository `{repository}`{via}: {}{}", error_chain(cause), retried(*retries, *elapsed))]
+    #[error("could not transfer {url} from repository `{repository}`{via}{}", retried(*retries, *elapsed))]
     Network {
         /// Repository id.
         repository: String,
@@ -150,7 +151,7 @@ pub enum TransportError {
     Setup(String),
     /// The body is larger than the caller accepts (a checksum, metadata, or an artifact over the
     /// configured ceiling).
-    #[error("{url} from repository `{repository}` was refused: {source}")]
+    #[error("{url} from repository `{repository}` was refused")]
     TooLarge {
         /// Repository id.
         repository: String,
@@ -162,7 +163,7 @@ pub enum TransportError {
     },
     /// The body was stopped: it arrived too slowly, or not with its announced length.
     #[error(
-        "transfer of {url} from repository `{repository}` stopped after {:.1?}: {source}",
+        "transfer of {url} from repository `{repository}` stopped after {:.1?}",
         elapsed
     )]
     BodyStopped {
@@ -177,7 +178,7 @@ pub enum TransportError {
         elapsed: Duration,
     },
     /// The sink the body was written to failed (local disk).
-    #[error("writing the body of {url} failed: {source}")]
+    #[error("writing the body of {url} failed")]
     Sink {
         /// Redacted URL.
         url: String,
@@ -189,11 +190,12 @@ pub enum TransportError {
 
 /// The typed cause of a [`TransportError::Network`].
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum NetworkCause {
     /// The request failed before a response: connecting (see [`ConnectError`] in the chain),
     /// or the HTTP exchange itself.
-    #[error("{0}")]
-    Request(#[source] Box<hyper_util::client::legacy::Error>),
+    #[error(transparent)]
+    Request(Box<hyper_util::client::legacy::Error>),
     /// The response body broke off.
     #[error("reading the response body failed")]
     Body(#[source] hyper::Error),
@@ -218,6 +220,7 @@ pub enum NetworkCause {
 
 /// What a [`NetworkCause::Timeout`] waited for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TimeoutPhase {
     /// The response head (connecting, tunnelling, the server thinking).
     Response,
@@ -253,22 +256,6 @@ pub(crate) fn find_in_chain<'a, T: std::error::Error + 'static>(
         cur = c.source();
     }
     None
-}
-
-/// Flattens an error and its sources into one line (a cause already quoted by its parent is
-/// not repeated).
-pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut cur = e.source();
-    while let Some(c) = cur {
-        let m = c.to_string();
-        if !s.contains(&m) {
-            s.push_str(": ");
-            s.push_str(&m);
-        }
-        cur = c.source();
-    }
-    s
 }
 
 impl TransportError {
@@ -358,7 +345,11 @@ mod tests {
             retries: 3,
             elapsed: Duration::from_millis(1500),
         };
-        let m = e.to_string();
+        assert!(
+            !e.to_string().contains("permission denied"),
+            "the cause is a source, not the message"
+        );
+        let m = crate::printable::error_chain(&e);
         assert!(
             m.contains("3 retries") && m.contains("cannot read /x/y: permission denied"),
             "{m}"

@@ -27,13 +27,22 @@ use crate::download::Downloader;
 use crate::repository::{aggregate_repositories, RemoteRepository, Selectors};
 use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
 use crate::resolution::pom::descriptor::SharedDescriptor;
-use crate::resolution::pom::{DescriptorError, DescriptorReader, ProblemKind};
+use crate::resolution::pom::{DescriptorError, DescriptorReader, PomProblemKind};
 use futures_util::future::{BoxFuture, FutureExt, Shared};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 type Answer = SharedDescriptor;
+
+/// A read ahead whose task failed (it panicked or the runtime stopped).
+#[derive(Debug, thiserror::Error)]
+#[error("reading {what} failed")]
+struct ReadFailed {
+    what: String,
+    #[source]
+    source: tokio::task::JoinError,
+}
 type Pending = Shared<BoxFuture<'static, Answer>>;
 
 struct Inner {
@@ -157,7 +166,10 @@ impl Inner {
                 Ok(a) => a,
                 Err(e) => Arc::new(Err(DescriptorError::Transfer {
                     artifact: Artifact::new("", "", "", "", ""),
-                    reason: format!("reading {label} failed: {e}"),
+                    source: Arc::new(ReadFailed {
+                        what: label,
+                        source: e,
+                    }),
                 })),
             }
         }
@@ -197,17 +209,17 @@ fn outcome(answer: &Result<Arc<ArtifactDescriptor>, DescriptorError>) -> Descrip
     match answer {
         Ok(d) => DescriptorOutcome::Found(d.clone()),
         Err(e) => match (e.kind(), e.partial()) {
-            (Some(ProblemKind::MissingPom), Some(partial)) => DescriptorOutcome::Missing {
+            (Some(PomProblemKind::MissingPom), Some(partial)) => DescriptorOutcome::Missing {
                 artifact: e.artifact().clone(),
                 partial: Arc::new(partial),
-                message: e.to_string(),
+                message: crate::printable::error_chain(e),
             },
-            (Some(ProblemKind::InvalidPom), Some(partial)) => DescriptorOutcome::Invalid {
+            (Some(PomProblemKind::InvalidPom), Some(partial)) => DescriptorOutcome::Invalid {
                 artifact: e.artifact().clone(),
                 partial: Arc::new(partial),
-                message: e.to_string(),
+                message: crate::printable::error_chain(e),
             },
-            _ => DescriptorOutcome::Failed(e.to_string()),
+            _ => DescriptorOutcome::Failed(crate::printable::error_chain(e)),
         },
     }
 }

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 /// The result of reading one artifact's descriptor, with the problem Maven would report.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum DescriptorOutcome {
     /// The POM was read.
     Found(Arc<ArtifactDescriptor>),

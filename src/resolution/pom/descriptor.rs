@@ -30,24 +30,25 @@ use std::sync::{Arc, Mutex};
 
 /// How Maven reports a descriptor it could not read but keeps going without.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ProblemKind {
+#[non_exhaustive]
+pub enum PomProblemKind {
     /// The POM is in none of the repositories (`missing-pom`).
     MissingPom,
     /// The POM (or a parent or BOM) is malformed or invalid (`invalid-pom`).
     InvalidPom,
 }
 
-impl ProblemKind {
+impl PomProblemKind {
     /// `missing-pom` or `invalid-pom`.
     pub fn as_str(&self) -> &'static str {
         match self {
-            ProblemKind::MissingPom => "missing-pom",
-            ProblemKind::InvalidPom => "invalid-pom",
+            PomProblemKind::MissingPom => "missing-pom",
+            PomProblemKind::InvalidPom => "invalid-pom",
         }
     }
 }
 
-impl fmt::Display for ProblemKind {
+impl fmt::Display for PomProblemKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -83,11 +84,16 @@ fn chain_text(chain: &[String]) -> String {
     }
 }
 
+/// The cause behind a [`DescriptorError`] (a download error, a coordinate that names no file,
+/// a failed task), shared: descriptors are cached with their errors.
+pub type Cause = Arc<dyn std::error::Error + Send + Sync>;
+
 /// Why a descriptor could not be read.
 #[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
 pub enum DescriptorError {
     /// No repository has the POM: Maven warns (`missing-pom`) and keeps the artifact.
-    #[error("the POM of {artifact} was not found: {reason}")]
+    #[error("the POM of {artifact} was not found")]
     Missing {
         /// The artifact whose POM is missing (after relocations, `LATEST`/`RELEASE` resolved).
         artifact: Artifact,
@@ -96,8 +102,10 @@ pub enum DescriptorError {
         described: Artifact,
         /// Relocations followed before.
         relocations: Vec<Artifact>,
-        /// What the downloader said (repositories searched).
-        reason: String,
+        /// What the downloader said (repositories searched), or why the coordinates cannot
+        /// name a POM.
+        #[source]
+        source: Cause,
     },
     /// The POM, a parent or a BOM is malformed or invalid: Maven warns (`invalid-pom`) and
     /// keeps the artifact without dependencies.
@@ -128,22 +136,23 @@ pub enum DescriptorError {
     },
     /// The POM could not be fetched for another reason than absence (network, checksum,
     /// blocked mirror, local repository): the descriptor fails.
-    #[error("could not fetch the POM of {artifact}: {reason}")]
+    #[error("could not fetch the POM of {artifact}")]
     Transfer {
         /// The artifact.
         artifact: Artifact,
         /// What the downloader said.
-        reason: String,
+        #[source]
+        source: Cause,
     },
 }
 
 impl DescriptorError {
     /// How Maven reports it while collecting (`missing-pom`, `invalid-pom`), or `None` when the
     /// descriptor fails (a parent or BOM that cannot be fetched, a transfer error).
-    pub fn kind(&self) -> Option<ProblemKind> {
+    pub fn kind(&self) -> Option<PomProblemKind> {
         match self {
-            DescriptorError::Missing { .. } => Some(ProblemKind::MissingPom),
-            DescriptorError::Invalid { .. } => Some(ProblemKind::InvalidPom),
+            DescriptorError::Missing { .. } => Some(PomProblemKind::MissingPom),
+            DescriptorError::Invalid { .. } => Some(PomProblemKind::InvalidPom),
             _ => None,
         }
     }
@@ -209,8 +218,9 @@ pub struct ModelBuildError {
 pub struct Description {
     /// The descriptor.
     pub descriptor: ArtifactDescriptor,
-    /// The effective model of the POM finally read.
-    pub model: Model,
+    /// The effective model of the POM finally read (crate-internal: its renderings are
+    /// [`crate::resolution::pom::view`]'s).
+    pub(crate) model: Model,
     /// The POM file finally read.
     pub file: PathBuf,
     /// The POM and its parents (`g:a:v`, file), the POM first.
@@ -382,12 +392,12 @@ impl DescriptorReader {
         let mut visited: Vec<String> = Vec::new();
         loop {
             let mut coord =
-                pom_coordinate(&a.group_id, &a.artifact_id, &a.version).map_err(|reason| {
+                pom_coordinate(&a.group_id, &a.artifact_id, &a.version).map_err(|e| {
                     DescriptorError::Missing {
                         artifact: a.clone(),
                         described: described.clone(),
                         relocations: relocations.clone(),
-                        reason,
+                        source: Arc::new(e),
                     }
                 })?;
             // `LATEST` and `RELEASE` are resolved first (`VersionResolver`): a missing POM is
@@ -406,7 +416,7 @@ impl DescriptorReader {
                     Err(e) => {
                         return Err(DescriptorError::Transfer {
                             artifact: a,
-                            reason: crate::printable::error_chain(&e),
+                            source: Arc::new(e),
                         })
                     }
                 }
@@ -448,13 +458,13 @@ impl DescriptorReader {
                         artifact: a,
                         described,
                         relocations,
-                        reason: crate::printable::error_chain(&e),
+                        source: Arc::new(e),
                     })
                 }
                 Err(e) => {
                     return Err(DescriptorError::Transfer {
                         artifact: a,
-                        reason: crate::printable::error_chain(&e),
+                        source: Arc::new(e),
                     })
                 }
             };

@@ -126,7 +126,9 @@ impl Shared {
                     t.strict_error,
                 )
             }),
-            Err(e) => Err(XmlError::unreadable_input(e.to_string())),
+            Err(e) => Err(XmlError::unreadable_input(crate::printable::error_chain(
+                &e,
+            ))),
         };
         let parsed = Arc::new(parsed);
         if let Ok(mut m) = self.parsed.lock() {
@@ -316,7 +318,8 @@ impl ModelResolver {
         artifact_id: &str,
         version: &str,
     ) -> Result<PathBuf, String> {
-        let coord = pom_coordinate(group_id, artifact_id, version)?;
+        let coord = pom_coordinate(group_id, artifact_id, version)
+            .map_err(|e| crate::printable::error_chain(&e))?;
         shared
             .downloader
             .fetch_coordinate(&coord, &self.repositories)
@@ -364,8 +367,12 @@ impl ModelResolver {
 }
 
 /// `groupId:artifactId:pom:version`, refusing parts that cannot name a file in a repository.
-pub(crate) fn pom_coordinate(g: &str, a: &str, v: &str) -> Result<Coordinate, String> {
-    Coordinate::parse(&format!("{g}:{a}:pom:{v}")).map_err(|e| e.to_string())
+pub(crate) fn pom_coordinate(
+    g: &str,
+    a: &str,
+    v: &str,
+) -> Result<Coordinate, crate::resolution::CoordinateError> {
+    Coordinate::parse(&format!("{g}:{a}:pom:{v}"))
 }
 
 /// True when a download failure means "no such POM" (Maven's `ArtifactNotFoundException`).

@@ -16,7 +16,7 @@
 
 use crate::xml::dom;
 use crate::xml::schema::{self, class, f, list, t, texts, Class, Field, Kind};
-pub use crate::xml::{XNode, XmlError, XmlErrorKind};
+pub use crate::xml::{XNode, XmlError};
 
 /// The outcome of reading one POM.
 #[derive(Debug, Clone)]
