@@ -43,6 +43,7 @@ pub mod bounded;
 pub mod download;
 mod environment;
 pub mod explain;
+pub mod lock;
 pub mod printable;
 pub mod repository;
 pub mod resolution;
@@ -59,6 +60,7 @@ pub use download::{
     ProgressListener,
 };
 pub use environment::{Environment, Vars};
+pub use lock::{Difference, FrozenResult, Lock, LockError};
 pub use repository::RemoteRepository;
 pub use resolution::collect::{
     ArtifactError, ClasspathScope, CollectError, CollectResult, DependencyGraph, DependencyNode,

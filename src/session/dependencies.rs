@@ -22,7 +22,7 @@ use crate::resolution::collect::classpath::{self, ClasspathScope};
 use crate::resolution::collect::fetch::RepositorySource;
 use crate::resolution::collect::project::{request_for, Root};
 use crate::resolution::collect::resolve::{resolve_artifacts, ResolvedNode};
-use crate::resolution::collect::{collect, CollectResult, DependencyGraph};
+use crate::resolution::collect::{collect, CollectRequest, CollectResult, DependencyGraph};
 use crate::resolution::pom::Description;
 use crate::resolution::Artifact;
 use crate::runtime::refuse_nested;
@@ -84,6 +84,16 @@ fn collect_root(
     root: &Root,
     repositories: &[RemoteRepository],
 ) -> Result<CollectResult, SessionError> {
+    collect_request(source, root, repositories).map(|(result, _)| result)
+}
+
+/// [`collect_root`] with the request it collected (the root's effective dependencies and
+/// management: what a lock hashes).
+pub(super) fn collect_request(
+    source: &RepositorySource,
+    root: &Root,
+    repositories: &[RemoteRepository],
+) -> Result<(CollectResult, CollectRequest), SessionError> {
     let (request, root_problems) =
         request_for(source, root, repositories).map_err(|source| SessionError::Root { source })?;
     source.read_ahead(&request.managed_dependencies);
@@ -93,11 +103,11 @@ fn collect_root(
             result.problems.insert(0, p);
         }
     }
-    Ok(result)
+    Ok((result, request))
 }
 
 /// A failed collection becomes [`SessionError::Collect`].
-fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
+pub(super) fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
     match result.errors.first() {
         None => Ok(result),
         Some(first) => Err(SessionError::Collect {
@@ -108,7 +118,7 @@ fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
 }
 
 /// A collection or download failure becomes [`SessionError::Resolve`].
-fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
+pub(super) fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
     let first: Option<Box<dyn std::error::Error + Send + Sync>> =
         match result.collect.errors.first() {
             Some(e) => Some(Box::new(e.clone())),
@@ -126,8 +136,23 @@ fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
     }
 }
 
+/// `out` after the trusted checksums the call recorded are written (Resolver writes them when
+/// its repository system shuts down; a session writes after each call, so a process that ends
+/// after it loses nothing).
+fn flushed<T>(engine: &Engine, out: Result<T, SessionError>) -> Result<T, SessionError> {
+    match engine.downloader().flush_trusted_checksums() {
+        Ok(_) => out,
+        Err((path, source)) => out.and(Err(SessionError::TrustedChecksums { path, source })),
+    }
+}
+
 /// Phase events around `f`.
-fn phase<T>(engine: &Engine, phase: Phase, total: Option<u64>, f: impl FnOnce() -> T) -> T {
+pub(super) fn phase<T>(
+    engine: &Engine,
+    phase: Phase,
+    total: Option<u64>,
+    f: impl FnOnce() -> T,
+) -> T {
     engine
         .listener
         .on_event(&ProgressEvent::PhaseStarted { phase, total });
@@ -182,6 +207,9 @@ impl Session {
         if let Some(e) = &*slot {
             return Ok(e.clone());
         }
+        self.trusted_checksums().map_err(|e| SessionError::Config {
+            source: Box::new(e),
+        })?;
         let engine = Arc::new(Engine::new(
             self.downloader_config(),
             self.selectors(),
@@ -193,7 +221,7 @@ impl Session {
     }
 
     /// Runs `work` on the engine's runtime and awaits it from the caller's.
-    async fn on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
+    pub(super) async fn on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
     where
         W: FnOnce(Arc<Engine>) -> F,
         F: Future<Output = Result<T, SessionError>> + Send + 'static,
@@ -201,13 +229,16 @@ impl Session {
     {
         let engine = self.engine()?;
         let task = engine.runtime.spawn(work(engine.clone()));
-        task.await
-            .map_err(|source| SessionError::Runtime { source })?
+        let out = task
+            .await
+            .map_err(|source| SessionError::Runtime { source })
+            .and_then(|r| r);
+        flushed(&engine, out)
     }
 
     /// Runs `work` on the engine's runtime and waits for it on this thread (refused inside a
     /// Tokio runtime).
-    fn blocking_on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
+    pub(super) fn blocking_on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
     where
         W: FnOnce(Arc<Engine>) -> F,
         F: Future<Output = Result<T, SessionError>> + Send + 'static,
@@ -215,15 +246,17 @@ impl Session {
     {
         refuse_nested().map_err(|source| SessionError::Runtime { source })?;
         let engine = self.engine()?;
-        engine
+        let out = engine
             .runtime
             .block_on(work(engine.clone()))
-            .map_err(|source| SessionError::Runtime { source })?
+            .map_err(|source| SessionError::Runtime { source })
+            .and_then(|r| r);
+        flushed(&engine, out)
     }
 
     /// Runs blocking `work` (the collector waits on the runtime) on a blocking thread of the
     /// engine's runtime, as a future.
-    fn collecting<T, W>(
+    pub(super) fn collecting<T, W>(
         engine: Arc<Engine>,
         work: W,
     ) -> impl Future<Output = Result<T, SessionError>> + Send + 'static
@@ -242,7 +275,7 @@ impl Session {
     }
 
     /// A project file relative to the session's working directory.
-    fn in_cwd(&self, root: &Root) -> Root {
+    pub(super) fn in_cwd(&self, root: &Root) -> Root {
         match root {
             Root::Pom(file) => Root::Pom(self.environment.cwd.join(file)),
             other => other.clone(),
