@@ -322,7 +322,7 @@ error_log {d}/error.log warn;
 events {{ worker_connections 512; }}
 http {{
     default_type application/octet-stream;
-    log_format t '$request $status $body_bytes_sent c=$connection';
+    log_format t '$request $status $body_bytes_sent a=[$http_authorization] c=$connection';
     access_log {d}/access.log t;
     client_body_temp_path {d}/body;
     proxy_temp_path {d}/proxy;
