@@ -1509,3 +1509,62 @@ mod session_graph {
         assert!(result.artifacts.iter().all(|a| a.download.is_some()));
     }
 }
+
+/// Checksum files are asked for as Maven 3.8.7 asks (`aether.checksums.algorithms`, default
+/// `SHA-1,MD5`): a repository without them costs two extra requests per file, not four.
+#[test]
+fn checksum_files_are_requested_as_resolver_1_6_3_requests_them() {
+    use m2resolver::download::ChecksumAlgorithms;
+    let f = fixture();
+    f.repo
+        .put_raw("org/bare/x/1.0/x-1.0.jar", &Repo::content("x", 1000));
+    f.repo
+        .put_raw("org/bare/y/1.0/y-1.0.jar", &Repo::content("y", 1000));
+    f.repo
+        .put("org/bare/z/1.0/z-1.0.jar", &Repo::content("z", 1000));
+    let central = repo("central", &f.nginx.http("public"));
+    let r = Resolving::new(config(vec![central.clone()], &f.local, None)).unwrap();
+    let x = r.resolve(&[coord("org.bare:x:1.0")]).remove(0).unwrap();
+    assert!(!x.is_verified(), "no checksums: accepted under warn");
+    let log = f.nginx.access_log();
+    let asked: Vec<&str> = log
+        .iter()
+        .filter(|l| l.contains("/x-1.0.jar"))
+        .filter_map(|l| l.split(' ').nth(1))
+        .collect();
+    let mut sorted = asked.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [
+            "/public/org/bare/x/1.0/x-1.0.jar",
+            "/public/org/bare/x/1.0/x-1.0.jar.md5",
+            "/public/org/bare/x/1.0/x-1.0.jar.sha1",
+        ],
+        "{log:?}"
+    );
+    // Resolver's key decides: SHA-512 only
+    let mut c = config(vec![central], &f.local.join("strong"), None);
+    c.checksum_algorithms = ChecksumAlgorithms::parse("SHA-512").unwrap();
+    let r = Resolving::new(c).unwrap();
+    r.resolve(&[coord("org.bare:y:1.0")]).remove(0).unwrap();
+    let z = r.resolve(&[coord("org.bare:z:1.0")]).remove(0).unwrap();
+    assert!(!z.is_verified(), "z has .sha1 and .md5 only: not asked");
+    let log = f.nginx.access_log();
+    for name in ["y", "z"] {
+        let mut asked: Vec<&str> = log
+            .iter()
+            .filter(|l| l.contains(&format!("/{name}-1.0.jar")))
+            .filter_map(|l| l.split(' ').nth(1))
+            .collect();
+        asked.sort();
+        assert_eq!(
+            asked,
+            [
+                format!("/public/org/bare/{name}/1.0/{name}-1.0.jar"),
+                format!("/public/org/bare/{name}/1.0/{name}-1.0.jar.sha512"),
+            ],
+            "{log:?}"
+        );
+    }
+}

@@ -17,8 +17,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How often a summary line is written without a terminal.
+/// How often a summary line is written without a terminal (`M2R_PROGRESS_INTERVAL_MS`
+/// overrides it).
 pub const SUMMARY_EVERY: Duration = Duration::from_secs(5);
+
+fn summary_interval() -> Duration {
+    std::env::var("M2R_PROGRESS_INTERVAL_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map(Duration::from_millis)
+        .unwrap_or(SUMMARY_EVERY)
+}
 
 #[derive(Debug)]
 struct State {
@@ -96,11 +105,13 @@ impl Progress {
         if progress.log {
             let weak = Arc::downgrade(&progress);
             let stop = progress.stop.clone();
+            let every = summary_interval();
+            let tick = every.clamp(Duration::from_millis(5), Duration::from_millis(100));
             let handle = std::thread::spawn(move || {
                 let mut last = Instant::now();
                 while !stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(100));
-                    if last.elapsed() < SUMMARY_EVERY {
+                    std::thread::sleep(tick);
+                    if last.elapsed() < every {
                         continue;
                     }
                     last = Instant::now();

@@ -101,11 +101,8 @@ pub fn run(args: ResolveArgs) -> u8 {
                 && p.artifact.artifact_id == r.artifact.artifact_id
         });
         if let (Err(e), false) = (&r.file, named) {
-            report::error_text(&format!(
-                "{}: {}",
-                r.artifact,
-                m2resolver::printable::error_chain(e.as_ref())
-            ));
+            // the error names the artifact
+            report::error(e.as_ref());
         }
     }
     if root_missing || !result.collect.errors.is_empty() || result.failures().next().is_some() {

@@ -1439,7 +1439,12 @@ impl Inner {
             .metadata_file(g, a, version_dir, Some(&repo.id))
             .map_err(invalid)?;
         let remote_path = layout::metadata_path(g, a, version_dir).map_err(invalid)?;
-        let sha_path = layout::checksum_path(&remote_path, "sha1").map_err(invalid)?;
+        let algorithms = self.cfg.checksum_algorithms.algorithms();
+        let sum_paths = algorithms
+            .iter()
+            .map(|a| layout::checksum_path(&remote_path, a.extension()).map(|p| (*a, p)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(invalid)?;
         let snapshot_base = (!version_dir.is_empty()).then_some(version_dir);
         let url = repo
             .url
@@ -1494,23 +1499,46 @@ impl Inner {
                 || policy.is_update_required(last_checked, self.cfg.clock.as_ref());
             if due {
                 let limits = self.cfg.limits;
-                let (body, sum) = tokio::join!(
+                // The first checksum file alongside the body, the others only when it is missing.
+                let (body, first) = tokio::join!(
                     self.get_bytes(repo, &remote_path, limits.max_metadata_bytes),
-                    self.get_bytes(repo, &sha_path, limits.max_checksum_bytes)
+                    async {
+                        match sum_paths.first() {
+                            Some((_, p)) => {
+                                Some(self.get_bytes(repo, p, limits.max_checksum_bytes).await)
+                            }
+                            None => None,
+                        }
+                    }
                 );
                 let now = to_millis(self.cfg.clock.now()).to_string();
                 match body {
                     Ok((bytes, _)) => {
                         let cpolicy = self.checksum_policy(repo, snapshot);
                         if cpolicy != ChecksumPolicy::Ignore {
-                            if let Some(expected) = sum.ok().and_then(|(b, _)| {
-                                parse_checksum_file(&String::from_utf8_lossy(&b))
-                            }) {
-                                let actual = Algorithm::Sha1.hash(&bytes);
+                            let mut first = first;
+                            let mut found = None;
+                            for (alg, path) in &sum_paths {
+                                let answer = match first.take() {
+                                    Some(a) => a,
+                                    None => {
+                                        self.get_bytes(repo, path, limits.max_checksum_bytes).await
+                                    }
+                                };
+                                if let Some(expected) = answer.ok().and_then(|(b, _)| {
+                                    parse_checksum_file(&String::from_utf8_lossy(&b))
+                                }) {
+                                    found = Some((*alg, expected));
+                                    break;
+                                }
+                            }
+                            if let Some((alg, expected)) = found {
+                                let actual = alg.hash(&bytes);
                                 if !checksum::matches(&expected, &actual) {
                                     let m = MetadataError::ChecksumMismatch {
                                         path: remote_path.to_string(),
                                         repository: repo.id.clone(),
+                                        algorithm: alg.name(),
                                         expected: quote_body(&expected),
                                         actual,
                                     };

@@ -53,12 +53,14 @@ pub enum MetadataError {
     },
     /// The checksum of the downloaded file did not match (under the `warn` policy this is a
     /// warning; under `fail` the metadata is not used).
-    #[error("checksum mismatch for metadata {path} from repository `{repository}`: expected SHA-1 {expected}, got {actual}")]
+    #[error("checksum mismatch for metadata {path} from repository `{repository}`: expected {algorithm} {expected}, got {actual}")]
     ChecksumMismatch {
         /// The repository path.
         path: String,
         /// The repository id.
         repository: String,
+        /// `SHA-1`, `MD5`, ...
+        algorithm: &'static str,
         /// The expected value (quoted, at most 130 characters).
         expected: String,
         /// The computed value.

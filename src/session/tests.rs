@@ -482,3 +482,58 @@ fn the_quickstart_graph_resolves_offline_from_the_bundled_files_with_snapshot_fi
         assert!(f.is_file(), "{}", f.display());
     }
 }
+
+#[test]
+fn checksum_algorithms_come_from_the_config_properties_maven_reads() {
+    let xml = r#"<settings><profiles>
+        <profile><id>strong</id><properties><aether.checksums.algorithms>SHA-256</aether.checksums.algorithms></properties></profile>
+        <profile><id>cond</id><activation><property><name>!never</name></property></activation>
+          <properties><aether.checksums.algorithms>MD5</aether.checksums.algorithms></properties></profile>
+      </profiles></settings>"#;
+    let names = |b: SessionBuilder| {
+        b.build()
+            .unwrap()
+            .downloader_config()
+            .checksum_algorithms
+            .names()
+    };
+    let base = || {
+        Session::builder()
+            .environment(environment(&[]))
+            .user_settings(SettingsSource::content("s.xml", xml))
+    };
+    // default: SHA-1 then MD5; a profile active by its conditions does not count (Maven only
+    // reads the properties of profiles activated by id)
+    assert_eq!(names(base()), ["SHA-1", "MD5"]);
+    assert_eq!(names(base().profiles("strong")), ["SHA-256"]);
+    // -D wins over the profile
+    assert_eq!(
+        names(
+            base()
+                .profiles("strong")
+                .define("aether.checksums.algorithms=SHA-512,SHA-1")
+        ),
+        ["SHA-512", "SHA-1"]
+    );
+    let bad = base()
+        .define("aether.checksums.algorithms=CRC32")
+        .build()
+        .unwrap();
+    assert!(bad.checksum_algorithms().is_err());
+}
+
+#[test]
+fn update_snapshots_forces_the_always_policy_for_the_session() {
+    let session = Session::builder()
+        .environment(environment(&[]))
+        .no_user_settings()
+        .update_snapshots(true)
+        .build()
+        .unwrap();
+    assert_eq!(
+        session.downloader_config().update_policy.as_deref(),
+        Some("always")
+    );
+    let plain = session_with("s.xml", "<settings/>").unwrap();
+    assert_eq!(plain.downloader_config().update_policy, None);
+}

@@ -26,7 +26,7 @@ pub enum TransportError {
     },
     /// 401/403 from the repository.
     #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}{}{}",
-        status_text(*status), if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" },
+        status_text(*status), match (sent_credentials, withheld) { (true, _) => " (they were sent and rejected)".to_string(), (false, Some(w)) => format!(" (none were sent: {w})"), (false, None) => " (none are configured for this id)".to_string() },
         rejection.as_ref().map(|r| format!("; the server {r}")).unwrap_or_default(),
         via_proxy.as_deref().map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials")).unwrap_or_default())]
     Unauthorized {
@@ -38,6 +38,9 @@ pub enum TransportError {
         status: u16,
         /// Whether an `Authorization` header was sent.
         sent_credentials: bool,
+        /// Why none were sent although the settings have some (a password that could not be
+        /// decrypted).
+        withheld: Option<Box<str>>,
         /// What the server offered and what was tried, when it challenged.
         rejection: Option<Box<Rejection>>,
         /// `host:port` of the plain-HTTP proxy the request went through, if any.
@@ -67,7 +70,7 @@ pub enum TransportError {
     #[error("proxy authentication failed (HTTP {status}) at proxy {proxy}{} used for repository `{repository}` ({url}): the proxy {rejection}; check the <proxy>{} username/password in settings.xml{}",
         proxy_id.as_deref().map(|i| format!(" (id `{i}`)")).unwrap_or_default(),
         proxy_id.as_deref().map(|i| format!(" with id `{i}`")).unwrap_or_default(),
-        if *sent_credentials { "" } else { " (no proxy credentials are configured)" })]
+        match (sent_credentials, withheld) { (true, _) => String::new(), (false, Some(w)) => format!(" (none were sent: {w})"), (false, None) => " (no proxy credentials are configured)".to_string() })]
     ProxyAuth {
         /// `host:port` of the proxy.
         proxy: String,
@@ -83,6 +86,9 @@ pub enum TransportError {
         rejection: Box<Rejection>,
         /// Whether proxy credentials were configured.
         sent_credentials: bool,
+        /// Why none were sent although the settings have some (a password that could not be
+        /// decrypted).
+        withheld: Option<Box<str>>,
     },
     /// Other HTTP status that is not worth retrying (or still failing after retries).
     #[error("HTTP {status} from {url} (repository `{repository}`){}", retried(*retries, *elapsed))]
@@ -305,6 +311,7 @@ mod tests {
             url: "https://h/r/a.jar".into(),
             status: 401,
             sent_credentials: true,
+            withheld: None,
             rejection: None,
             via_proxy: None,
         };
@@ -326,6 +333,7 @@ mod tests {
                 reason: crate::transport::auth::RejectReason::Rejected,
             }),
             sent_credentials: true,
+            withheld: None,
         };
         let m = e.to_string();
         assert!(

@@ -15,6 +15,7 @@
 #![allow(dead_code)]
 
 pub mod downloads;
+pub mod shared;
 
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
@@ -322,7 +323,7 @@ error_log {d}/error.log warn;
 events {{ worker_connections 512; }}
 http {{
     default_type application/octet-stream;
-    log_format t '$request $status $body_bytes_sent c=$connection';
+    log_format t '$request $status $body_bytes_sent a=[$http_authorization] c=$connection';
     access_log {d}/access.log t;
     client_body_temp_path {d}/body;
     proxy_temp_path {d}/proxy;

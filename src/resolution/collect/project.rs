@@ -39,8 +39,7 @@ impl Root {
     /// COORD...`).
     ///
     /// ```
-    /// use m2resolver::resolution::collect::project::Root;
-    /// use m2resolver::resolution::Artifact;
+    /// use m2resolver::{Artifact, Root};
     /// let root = Root::compile([Artifact::new("junit", "junit", "jar", "", "4.13.2")]);
     /// let Root::Dependencies(deps) = root else { unreachable!() };
     /// assert_eq!(deps[0].scope, "compile");
