@@ -189,6 +189,11 @@ pub struct LockedOmission {
     /// the range failure.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub detail: String,
+    /// The parent is an occurrence no path reaches (it hangs under a part of the graph that
+    /// was itself left out), not the locked node of that coordinate: the tree does not show
+    /// it and `m2r why` says so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub detached: bool,
 }
 
 impl Lock {
@@ -296,14 +301,24 @@ impl Lock {
                 return invalid(format!("repository `{}` has user info in its URL", r.id));
             }
         }
+        let hex = |v: &str, len: usize| v.len() == len && v.bytes().all(|b| b.is_ascii_hexdigit());
         for p in &self.projects {
+            let i = &p.inputs;
+            for (name, value) in std::iter::once(("sha256", i.sha256.as_str())).chain(i.named()) {
+                if !hex(value, 64) {
+                    return invalid(format!(
+                        "{}: input hash {name} is not 64 hex digits",
+                        p.root
+                    ));
+                }
+            }
             let mut seen = std::collections::HashSet::new();
             for n in &p.nodes {
                 if !seen.insert(n.coord.as_str()) {
                     return invalid(format!("{}: node {} is listed twice", p.root, n.coord));
                 }
                 for (name, value, len) in [("sha256", &n.sha256, 64), ("sha1", &n.sha1, 40)] {
-                    if value.len() != len || !value.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    if !hex(value, len) {
                         return invalid(format!(
                             "{}: node {}: {name} is not {len} hex digits",
                             p.root, n.coord
