@@ -99,6 +99,7 @@ pub fn project(
         });
     }
     nodes.sort_by(|a, b| a.coord.cmp(&b.coord));
+    let reachable: HashSet<NodeId> = graph.preorder().into_iter().map(|(n, _)| n).collect();
     let omitted = graph
         .omissions
         .iter()
@@ -120,6 +121,7 @@ pub fn project(
                 scope: o.dependency.scope.clone(),
                 reason: reason.into(),
                 detail,
+                detached: o.parent != root && !reachable.contains(&o.parent),
             })
         })
         .collect();

@@ -128,7 +128,7 @@ impl LockedProject {
         let mut detached: HashMap<String, NodeId> = HashMap::new();
         let mut omissions = Vec::new();
         for o in &self.omitted {
-            let parent = match ids.get(o.parent.as_str()) {
+            let parent = match ids.get(o.parent.as_str()).filter(|_| !o.detached) {
                 Some(&id) => id,
                 None => *detached.entry(o.parent.clone()).or_insert_with(|| {
                     let d = Dependency::new(artifact(&o.parent), "");
