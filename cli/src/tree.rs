@@ -11,7 +11,9 @@ use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::explain::to_canonical_json;
 use m2resolver::repository::RemoteRepository;
 use m2resolver::resolution::collect::project::Root;
+use m2resolver::resolution::collect::view::TreeOptions;
 use m2resolver::resolution::collect::{view, CollectResult};
+use m2resolver::resolution::Artifact;
 use m2resolver::{Session, SessionError};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -38,17 +40,36 @@ pub struct TreeArgs {
     #[command(flatten)]
     graph: GraphArgs,
     /// Print the machine-readable document of the dependency contract.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["scope", "includes", "excludes", "depth"])]
     json: bool,
-    /// Also show the dependencies left out and why (conflict losers, exclusions, scopes).
+    /// Also the dependencies that lost a conflict, where they were declared, and where
+    /// versions and scopes came from (mvn dependency:tree -Dverbose).
     #[arg(long)]
     pub(crate) verbose: bool,
+    /// Only the dependencies on this class path, with what is below them: compile, runtime,
+    /// test, compile+runtime or runtime+system (mvn dependency:tree -Dscope=).
+    #[arg(long, value_name = "SCOPE")]
+    scope: Option<String>,
+    /// Only the nodes matching one of these comma-separated [groupId]:[artifactId]:[type]:[version]
+    /// patterns (`*` wildcards), and the paths to them (mvn dependency:tree -Dincludes=).
+    #[arg(long, value_name = "PATTERNS")]
+    includes: Option<String>,
+    /// Leave out the nodes matching one of these patterns, unless something below them stays
+    /// (mvn dependency:tree -Dexcludes=).
+    #[arg(long, value_name = "PATTERNS")]
+    excludes: Option<String>,
+    /// Nothing deeper than N levels below the root (0: the root alone).
+    #[arg(long, value_name = "N")]
+    depth: Option<usize>,
     /// The project file.
-    #[arg(long, value_name = "FILE", conflicts_with = "coord")]
+    #[arg(long, value_name = "FILE", conflicts_with = "coords")]
     pom: Option<PathBuf>,
-    /// groupId:artifactId[:extension[:classifier]]:version
+    /// groupId:artifactId[:extension[:classifier]]:version. One coordinate is the root, read as
+    /// a project (its POM's dependencies, test and provided ones too, and its
+    /// dependencyManagement); several are compile dependencies of an unnamed root, as
+    /// `m2r resolve` takes them, each printed as a tree of its own.
     #[arg(value_name = "COORD", required_unless_present = "pom")]
-    coord: Option<String>,
+    coords: Vec<String>,
 }
 
 /// Opens the session of a graph command (`--threads`, the progress `listener`) and the
@@ -75,27 +96,35 @@ pub fn open(
     Ok((session, repositories))
 }
 
-/// Parses a coordinate into the root artifact.
-pub fn root_of(coord: Option<&str>, pom: Option<&PathBuf>) -> Result<Root, u8> {
+/// The root of a graph command: the project file, the one coordinate read as a project, or
+/// several coordinates as compile dependencies of an unnamed root.
+pub fn root_of(coords: &[String], pom: Option<&PathBuf>) -> Result<Root, u8> {
     if let Some(p) = pom {
         return Ok(Root::Pom(p.clone()));
     }
-    let c = Coordinate::parse(coord.unwrap_or_default()).map_err(|e| {
-        eprintln!("m2r: {e}");
-        2u8
-    })?;
-    Ok(Root::Artifact(c.into()))
+    let mut artifacts: Vec<Artifact> = Vec::new();
+    for c in coords {
+        let c = Coordinate::parse(c).map_err(|e| {
+            eprintln!("m2r: {e}");
+            2u8
+        })?;
+        artifacts.push(c.into());
+    }
+    match <[Artifact; 1]>::try_from(artifacts) {
+        Ok([one]) => Ok(Root::Artifact(one)),
+        Err(several) => Ok(Root::compile(several)),
+    }
 }
 
-/// The graph of the root (`--pom FILE` or COORD) of a graph command, also when collection
+/// The graph of the root (`--pom FILE` or COORD...) of a graph command, also when collection
 /// failed (the errors are in it), or why there is none; `Err` is the exit status of a usage or
 /// set-up error, already printed.
 pub fn collect_graph(
     graph: &GraphArgs,
-    coord: Option<&str>,
+    coords: &[String],
     pom: Option<&PathBuf>,
 ) -> Result<Result<CollectResult, SessionError>, u8> {
-    let root = root_of(coord, pom)?;
+    let root = root_of(coords, pom)?;
     let (session, repositories) = open(graph, None)?;
     Ok(match session.blocking_collect(&root, &repositories) {
         Err(SessionError::Collect { result, .. }) => Ok(*result),
@@ -118,7 +147,7 @@ pub fn report(e: &SessionError) {
 
 /// Runs `m2r tree`; returns the exit status.
 pub fn run(args: TreeArgs) -> u8 {
-    let collected = match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
+    let collected = match collect_graph(&args.graph, &args.coords, args.pom.as_ref()) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -130,12 +159,19 @@ pub fn run(args: TreeArgs) -> u8 {
             for e in &result.errors {
                 eprintln!("m2r: {e}");
             }
-            let text = if args.json {
-                to_canonical_json(&view::tree_json(&result)) + "\n"
-            } else {
-                view::render_tree(&result, args.verbose)
-            };
-            crate::out(&text);
+            if args.json {
+                crate::out(&(to_canonical_json(&view::tree_json(&result)) + "\n"));
+            } else if result.errors.is_empty() {
+                // As mvn, no tree when the collection failed.
+                let mut options = TreeOptions::plain();
+                options.verbose = args.verbose;
+                options.scope = args.scope;
+                options.includes = args.includes;
+                options.excludes = args.excludes;
+                options.depth = args.depth;
+                let text = view::render_maven_tree(&result, &options);
+                crate::out(if text.is_empty() { "\n" } else { &text });
+            }
             u8::from(!result.errors.is_empty())
         }
         Err(e) => {

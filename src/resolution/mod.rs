@@ -10,4 +10,6 @@ pub mod collect;
 pub mod pom;
 pub mod version;
 
-pub use artifact::{Artifact, ArtifactDescriptor, ArtifactType, Dependency, Exclusion};
+pub use artifact::{
+    Artifact, ArtifactDescriptor, ArtifactType, Dependency, Exclusion, ScopeSource,
+};

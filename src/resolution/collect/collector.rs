@@ -17,17 +17,18 @@ use super::ranges::{self, RangeResult};
 use super::rules::{self, apply_management, ManagementTable, Manager, Selector};
 use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
 use crate::repository::RemoteRepository;
-use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency};
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency, ScopeSource};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 /// What to collect: the root and its direct and managed dependencies (Resolver's
-/// `CollectRequest` with a root artifact).
+/// `CollectRequest`, with a root artifact or without one).
 #[derive(Debug, Clone)]
 pub struct CollectRequest {
-    /// The project (or the artifact whose dependencies are collected).
-    pub root: Artifact,
+    /// The project (or the artifact whose dependencies are collected); `None` for bare
+    /// dependencies (several coordinates), whose root is unnamed.
+    pub root: Option<Artifact>,
     /// Its dependencies, in order.
     pub dependencies: Vec<Dependency>,
     /// Its dependency management (applied to transitive dependencies).
@@ -178,6 +179,8 @@ pub(crate) struct Collector<'s> {
     children: HashMap<GraphKey, ListId>,
     stack: Vec<NodeId>,
     repos: RepositoryLists,
+    /// Resolver's `DataPool.intern`: equal dependencies are one object, so one scope text.
+    interned: HashMap<Dependency, ScopeSource>,
     pub(crate) problems: Vec<Problem>,
     pub(crate) errors: Vec<CollectError>,
 }
@@ -206,7 +209,7 @@ impl<'s> Collector<'s> {
     pub(crate) fn new(source: &'s dyn DescriptorSource, request: &CollectRequest) -> Self {
         let root = DependencyNode {
             dependency: None,
-            root_artifact: Some(request.root.clone()),
+            root_artifact: request.root.clone(),
             constraint: None,
             version: None,
             relocations: Vec::new(),
@@ -223,6 +226,7 @@ impl<'s> Collector<'s> {
             children: HashMap::new(),
             stack: Vec::new(),
             repos: RepositoryLists::default(),
+            interned: HashMap::new(),
             problems: Vec::new(),
             errors: Vec::new(),
         }
@@ -372,6 +376,11 @@ impl<'s> Collector<'s> {
                 self.process_dependency(repos, selector, manager, d, &relocated_from, disable);
                 return;
             }
+            let source = self
+                .interned
+                .entry(d.clone())
+                .or_insert_with(|| d.scope_source.clone());
+            d.scope_source = source.clone();
             let repositories = self.node_repositories(origin.as_ref(), repos);
             let node = Candidate {
                 dependency: d.clone(),
@@ -627,7 +636,7 @@ mod tests {
 
     fn request(deps: &[(&str, &str)]) -> CollectRequest {
         CollectRequest {
-            root: Artifact::new("g", "app", "pom", "", "1"),
+            root: Some(Artifact::new("g", "app", "pom", "", "1")),
             dependencies: deps.iter().map(|(c, s)| dep(c, s)).collect(),
             managed_dependencies: Vec::new(),
             repositories: Vec::new(),

@@ -25,7 +25,7 @@
 //! world.add("g:a:jar:1", ArtifactDescriptor { dependencies: vec![Dependency::new(jar("c", "1"), "compile")], ..Default::default() });
 //! world.add("g:b:jar:1", ArtifactDescriptor { dependencies: vec![Dependency::new(jar("c", "2"), "runtime")], ..Default::default() });
 //! let request = CollectRequest {
-//!     root: Artifact::new("g", "app", "pom", "", "1"),
+//!     root: Some(Artifact::new("g", "app", "pom", "", "1")),
 //!     dependencies: vec![Dependency::new(jar("a", "1"), "compile"), Dependency::new(jar("b", "1"), "compile")],
 //!     managed_dependencies: vec![],
 //!     repositories: vec![],
@@ -67,11 +67,18 @@ pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> Colle
     // Fetching ahead met a local repository whose content depends on Maven's order (one
     // repository id standing for repositories with different policies or URLs): do it again,
     // one descriptor at a time, as Maven does.
-    tracing::debug!("collecting {} again in Maven's order", request.root);
+    tracing::debug!("collecting {} again in Maven's order", root_name(request));
     source.start_ordered_replay();
     let result = collect_once(source, request);
     source.end_ordered_replay();
     result
+}
+
+fn root_name(request: &CollectRequest) -> String {
+    request
+        .root
+        .as_ref()
+        .map_or_else(|| "the dependencies".into(), ToString::to_string)
 }
 
 fn collect_once(source: &dyn DescriptorSource, request: &CollectRequest) -> CollectResult {
@@ -84,7 +91,7 @@ fn collect_once(source: &dyn DescriptorSource, request: &CollectRequest) -> Coll
         nodes = graph.nodes.len(),
         lists = graph.lists.len(),
         "collected {}",
-        request.root
+        root_name(request)
     );
     if let Err(e) = conflict::resolve_conflicts(&mut graph) {
         errors.push(e);

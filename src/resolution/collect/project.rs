@@ -68,7 +68,7 @@ fn request(
     repositories: &[RemoteRepository],
 ) -> CollectRequest {
     CollectRequest {
-        root,
+        root: Some(root),
         dependencies: d.dependencies.clone(),
         managed_dependencies: d.managed_dependencies.clone(),
         repositories: repositories.to_vec(),
@@ -140,7 +140,7 @@ pub fn request_for(
         },
         Root::Dependencies(deps) => Ok((
             CollectRequest {
-                root: Artifact::new("m2r", "anonymous", "pom", "", "0"),
+                root: None,
                 dependencies: deps.clone(),
                 managed_dependencies: Vec::new(),
                 repositories: repositories.to_vec(),
@@ -153,7 +153,7 @@ pub fn request_for(
             managed_dependencies,
         } => Ok((
             CollectRequest {
-                root: artifact.clone(),
+                root: Some(artifact.clone()),
                 dependencies: dependencies.clone(),
                 managed_dependencies: managed_dependencies.clone(),
                 repositories: repositories.to_vec(),

@@ -14,14 +14,16 @@
 //! effective model it came from is dropped once read (`describe` builds it again).
 
 use super::builder::{self, Built, Properties, Request};
-use super::model::{Dependency as PomDependency, Model, Relocation};
+use super::model::{Dependency as PomDependency, ManagedFrom, Model, Relocation};
 use super::problem::ModelProblem;
 use super::source::{is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared};
 use super::validate::{MAVEN_3_0, MINIMAL};
 use crate::download::coords::base_version;
 use crate::download::Resolver;
 use crate::repository::{RemoteRepository, Selectors};
-use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency, Exclusion};
+use crate::resolution::artifact::{
+    Artifact, ArtifactDescriptor, Dependency, Exclusion, ScopeSource,
+};
 use crate::settings::Severity;
 use std::collections::HashMap;
 use std::fmt;
@@ -536,13 +538,16 @@ impl DescriptorReader {
             })?;
         let m = &built.model;
         let mut descriptor = to_descriptor(m, true, true);
-        descriptor.artifact = Some(Artifact::new(
+        let mut project = Artifact::new(
             m.group_id.clone().unwrap_or_default(),
             m.artifact_id.clone().unwrap_or_default(),
             "pom",
             "",
             m.version.clone().unwrap_or_default(),
-        ));
+        );
+        // The project artifact's type is its packaging (`mvn dependency:tree`'s root line).
+        project.type_id = Some(m.packaging.clone());
+        descriptor.artifact = Some(project);
         Ok(describe(descriptor, built, file))
     }
 }
@@ -605,7 +610,29 @@ fn convert(d: &PomDependency, project: bool) -> Dependency {
         scope: d.scope.clone().unwrap_or_default(),
         optional: d.optional.as_ref().map(|o| o.eq_ignore_ascii_case("true")),
         exclusions,
+        scope_source: scope_source(d, project),
     }
+}
+
+/// Which parsed text the scope is ([`ScopeSource`]): the normalizer's `compile` is a constant;
+/// otherwise the `<scope>` of the dependency or of the management entry that gave it. A project
+/// and its parents are parsed by the project builder, apart from the same POMs read as
+/// dependencies or parents of dependencies (another model cache): the realm is part of the name.
+fn scope_source(d: &PomDependency, project: bool) -> ScopeSource {
+    if d.trace.scope_defaulted || d.scope.is_none() {
+        return ScopeSource::Literal;
+    }
+    let origin = match &d.trace.scope_from {
+        Some(ManagedFrom::Declared(o)) => o,
+        Some(ManagedFrom::Imported { entry, .. }) => entry,
+        None => &d.origin,
+    };
+    let realm = if project { "project" } else { "repository" };
+    ScopeSource::written(
+        &format!("{realm} {}", origin.model),
+        origin.pos.line,
+        origin.pos.column,
+    )
 }
 
 fn to_descriptor(m: &Model, project: bool, management: bool) -> ArtifactDescriptor {
