@@ -1109,6 +1109,20 @@ mod tests {
     }
 
     #[test]
+    fn java_string_hash_set_order() {
+        // hashCode: compile 950491699, runtime 1550962648, provided -987494941, test 3556498,
+        // system -887328209: buckets 4, 9, 7, 4 and 3 of 16
+        assert_eq!(java_string_hash("compile"), 950_491_699);
+        assert_eq!(java_string_hash("provided") as i32, -987_494_941);
+        assert_eq!(java_string_set_order(&["test", "compile"]), [0, 1]);
+        assert_eq!(java_string_set_order(&["runtime", "test"]), [1, 0]);
+        assert_eq!(
+            java_string_set_order(&["compile", "runtime", "provided", "test", "system"]),
+            [4, 0, 3, 2, 1]
+        );
+    }
+
+    #[test]
     fn scope_derivation() {
         let cases = [
             (None, "compile", "compile"),

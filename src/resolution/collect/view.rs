@@ -73,13 +73,10 @@ pub fn tree_json(result: &CollectResult) -> Value {
         .map(|&c| node_json(graph, c, &mut path))
         .collect();
     let mut doc = serde_json::Map::new();
+    // null for the unnamed root of several coordinates
     doc.insert(
         "root".into(),
-        json!(graph
-            .node(root)
-            .artifact()
-            .map(root_label)
-            .unwrap_or_default()),
+        json!(graph.node(root).artifact().map(root_label)),
     );
     doc.insert("dependencies".into(), Value::Array(deps));
     doc.insert("classpath".into(), json!(classpath(graph)));
@@ -605,4 +602,211 @@ pub fn render_why(result: &CollectResult, group_id: &str, artifact_id: &str) -> 
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::source::MemorySource;
+    use super::super::{collect, CollectRequest};
+    use super::*;
+    use crate::resolution::artifact::{ArtifactDescriptor, Dependency};
+
+    fn jar(coord: &str) -> Artifact {
+        let p: Vec<&str> = coord.split(':').collect();
+        Artifact::from_type(p[0], p[1], "jar", "", p[2])
+    }
+
+    fn dep(coord: &str, scope: &str) -> Dependency {
+        Dependency::new(jar(coord), scope)
+    }
+
+    /// app → a (→ c:1, d runtime → e), b test (→ c:2, d); c:2 loses to c:1.
+    fn result(root: Option<Artifact>) -> CollectResult {
+        let mut w = MemorySource::new();
+        let mut add = |coord: &str, deps: Vec<Dependency>| {
+            w.add(
+                &jar(coord).to_string(),
+                ArtifactDescriptor {
+                    dependencies: deps,
+                    ..Default::default()
+                },
+            )
+        };
+        add(
+            "g:a:1",
+            vec![dep("g:c:1", "compile"), dep("g:d:1", "runtime")],
+        );
+        add(
+            "g:b:1",
+            vec![dep("g:c:2", "compile"), dep("g:d:1", "compile")],
+        );
+        add("g:d:1", vec![dep("g:e:1", "compile")]);
+        for c in ["g:c:1", "g:c:2", "g:e:1"] {
+            add(c, vec![]);
+        }
+        let request = CollectRequest {
+            root,
+            dependencies: vec![dep("g:a:1", "compile"), dep("g:b:1", "test")],
+            managed_dependencies: vec![],
+            repositories: vec![],
+        };
+        collect(&w, &request)
+    }
+
+    fn project() -> Option<Artifact> {
+        let mut a = Artifact::new("g", "app", "pom", "", "1.0");
+        a.type_id = Some("jar".into());
+        Some(a)
+    }
+
+    #[test]
+    fn plain_and_verbose() {
+        let r = result(project());
+        assert_eq!(
+            render_maven_tree(&r, &TreeOptions::plain()),
+            "g:app:jar:1.0\n\
+             +- g:a:jar:1:compile\n\
+             |  +- g:c:jar:1:compile\n\
+             |  \\- g:d:jar:1:runtime\n\
+             |     \\- g:e:jar:1:runtime\n\
+             \\- g:b:jar:1:test\n"
+        );
+        assert_eq!(
+            render_maven_tree(&r, &TreeOptions::verbose()),
+            "g:app:jar:1.0\n\
+             +- g:a:jar:1:compile\n\
+             |  +- g:c:jar:1:compile\n\
+             |  \\- g:d:jar:1:runtime\n\
+             |     \\- g:e:jar:1:runtime\n\
+             \\- g:b:jar:1:test\n   \
+                +- (g:c:jar:2:test - omitted for conflict with 1)\n   \
+                \\- (g:d:jar:1:test - omitted for duplicate)\n"
+        );
+    }
+
+    #[test]
+    fn depth_cuts_below_the_level() {
+        let r = result(project());
+        let with = |depth| TreeOptions {
+            depth: Some(depth),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(render_maven_tree(&r, &with(0)), "g:app:jar:1.0\n");
+        assert_eq!(
+            render_maven_tree(&r, &with(1)),
+            "g:app:jar:1.0\n+- g:a:jar:1:compile\n\\- g:b:jar:1:test\n"
+        );
+    }
+
+    #[test]
+    fn several_roots_print_as_trees_of_their_own() {
+        let r = result(None);
+        assert_eq!(
+            render_maven_tree(&r, &TreeOptions::plain()),
+            "g:a:jar:1:compile\n\
+             +- g:c:jar:1:compile\n\
+             \\- g:d:jar:1:runtime\n   \
+                \\- g:e:jar:1:runtime\n\
+             g:b:jar:1:test\n"
+        );
+        let depth0 = TreeOptions {
+            depth: Some(0),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(
+            render_maven_tree(&r, &depth0),
+            "g:a:jar:1:compile\ng:b:jar:1:test\n"
+        );
+    }
+
+    #[test]
+    fn filters_keep_ancestors_of_what_they_accept() {
+        let r = result(project());
+        let includes = TreeOptions {
+            includes: Some(":e".into()),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(
+            render_maven_tree(&r, &includes),
+            "g:app:jar:1.0\n\\- g:a:jar:1:compile\n   \\- g:d:jar:1:runtime\n      \\- g:e:jar:1:runtime\n"
+        );
+        // nothing matches: nothing is printed, not even the root
+        let none = TreeOptions {
+            includes: Some("x".into()),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(render_maven_tree(&r, &none), "");
+        // an excluded node stays when something below it stays
+        let excludes = TreeOptions {
+            excludes: Some("g:a,g:d".into()),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(
+            render_maven_tree(&r, &excludes),
+            "g:app:jar:1.0\n\
+             +- g:a:jar:1:compile\n\
+             |  +- g:c:jar:1:compile\n\
+             |  \\- g:d:jar:1:runtime\n\
+             |     \\- g:e:jar:1:runtime\n\
+             \\- g:b:jar:1:test\n"
+        );
+        let scope = TreeOptions {
+            scope: Some("runtime".into()),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(
+            render_maven_tree(&r, &scope),
+            "g:app:jar:1.0\n\\- g:a:jar:1:compile\n   +- g:c:jar:1:compile\n   \\- g:d:jar:1:runtime\n      \\- g:e:jar:1:runtime\n"
+        );
+    }
+
+    #[test]
+    fn pattern_segments() {
+        let cases = [
+            ("org.apache.maven", "*", true),
+            ("org.apache.maven", "", true),
+            ("org.apache.maven", "org.apache.*", true),
+            ("org.apache.maven", "*.maven", true),
+            ("org.apache.maven", "*apache*", true),
+            ("org.apache.maven", "org.*.maven", false),
+            ("1.5", "[1.0,2.0)", true),
+            ("2.0", "[1.0,2.0)", false),
+            ("1.5", "1.5", true),
+        ];
+        for (token, pattern, want) in cases {
+            assert_eq!(segment_matches(token, pattern), want, "{token} {pattern}");
+        }
+        assert_eq!(java_split("g:a:", ':'), ["g", "a"]);
+        assert_eq!(java_split(":::", ':'), Vec::<&str>::new());
+        assert_eq!(java_split(":a", ':'), ["", "a"]);
+        assert_eq!(java_split("", ':'), [""]);
+    }
+
+    #[test]
+    fn scope_filter_is_maven_cores() {
+        let rows = [
+            ("compile", ["compile", "provided", "system"].as_slice()),
+            ("runtime", &["compile", "runtime"]),
+            (
+                "test",
+                &["compile", "runtime", "test", "provided", "system"],
+            ),
+            (
+                "compile+runtime",
+                &["compile", "runtime", "provided", "system"],
+            ),
+            ("runtime+system", &["compile", "runtime", "system"]),
+            ("provided", &[]),
+        ];
+        for (filter, accepted) in rows {
+            for scope in ["compile", "runtime", "test", "provided", "system"] {
+                assert_eq!(
+                    scope_filter(filter, Some(scope)),
+                    accepted.contains(&scope),
+                    "{filter} {scope}"
+                );
+            }
+            assert!(scope_filter(filter, Some("import")));
+        }
+    }
 }
