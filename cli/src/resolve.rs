@@ -29,7 +29,9 @@ pub struct ResolveArgs {
     /// The project file.
     #[arg(long, value_name = "FILE", conflicts_with = "coords")]
     pom: Option<PathBuf>,
-    /// Compile dependencies of an anonymous project: groupId:artifactId[:extension[:classifier]]:version
+    /// groupId:artifactId[:extension[:classifier]]:version: compile dependencies of an unnamed
+    /// root, as `m2r tree A B` takes them (one coordinate too: its own artifact is on the class
+    /// path, and only what it needs at compile and run time)
     #[arg(value_name = "COORD", required_unless_present = "pom")]
     coords: Vec<String>,
 }

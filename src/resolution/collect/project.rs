@@ -1,8 +1,8 @@
 //! The collect request of a project, as Maven's dependency resolution starts it: from a POM
 //! file (the effective model's dependencies and dependency management, root `g:a:pom:v`),
 //! from an artifact in the repositories (its descriptor, root = the artifact after
-//! relocations), from a build tool's own project model, or from bare coordinates (an anonymous
-//! project). Repositories the root POM declares are not added to the request (Maven's
+//! relocations), from a build tool's own project model, or from bare coordinates (the
+//! dependencies of an unnamed root: Resolver's `CollectRequest` without a root artifact). Repositories the root POM declares are not added to the request (Maven's
 //! request holds the build's repositories; those of dependency POMs join as they are read).
 
 use super::collector::{CollectRequest, Problem, ProblemKind};
@@ -19,8 +19,9 @@ pub enum Root {
     Artifact(Artifact),
     /// A project file (`--pom FILE`), built with parent lookup on disk.
     Pom(PathBuf),
-    /// An anonymous project with these dependencies (`m2r resolve COORD...`, as
-    /// `mvn dependency:get` and `cs fetch`).
+    /// These dependencies of an unnamed root (`m2r resolve COORD...`, `m2r tree A B`), as
+    /// Resolver's `CollectRequest` without a root artifact (`cs fetch`, `cs resolve -t`): the
+    /// graph's root has no artifact, and errors start their path at the dependency.
     Dependencies(Vec<Dependency>),
     /// A build tool's own project model: Resolver's `CollectRequest` with a root artifact.
     Project {
@@ -34,8 +35,7 @@ pub enum Root {
 }
 
 impl Root {
-    /// An anonymous project with these coordinates as compile dependencies (`m2r resolve
-    /// COORD...`).
+    /// These coordinates as compile dependencies of an unnamed root (`m2r resolve COORD...`).
     ///
     /// ```
     /// use m2resolver::resolution::collect::project::Root;
