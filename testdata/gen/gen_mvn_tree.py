@@ -2,7 +2,9 @@
 """Writes the inputs of testdata/mvn-tree/: single projects whose human `m2r tree` must be, byte for
 byte, what the real `mvn dependency:tree` (Maven 3.8.7, maven-dependency-plugin 3.5.0) prints.
 
-    python3 gen_mvn_tree.py [--m2r PATH]     # rewrite the inputs (expected.* kept until regen)
+    python3 gen_mvn_tree.py [--m2r PATH] [--only PREFIX]
+                                             # rewrite the inputs (of the cases named PREFIX*),
+                                             # keeping expected.* until regen
     python3 regen_mvn_tree.py [CASE...]      # then ask the oracle (see that script)
 
 A case folder (testdata/mvn-tree/README.md): `project/pom.xml`, `repo/` (a Maven 2 layout file:
@@ -17,9 +19,9 @@ The projects:
   included) are found by letting `m2r tree --json` read the project through a `*` mirror to Debian's
   repository (the m2r binary: --m2r, default target/release/m2r then target/debug/m2r), and copied into
   `repo/`. The oracle sees all of Debian's repository, so a POM m2r failed to read would make the
-  answers differ. `real-single-*` depend on one artifact; `real-mix-*` (seed 16) on several, with
-  scopes, optional, exclusions and dependencyManagement of transitive versions and scopes, under a
-  real parent or none, as a jar, war or pom.
+  answers differ. `real-single-*` depend on one artifact; `real-mix-*` (seed 16000 + round) on
+  several, with scopes, optional, exclusions and dependencyManagement of transitive versions and
+  scopes, under a real parent (a jar then) or none (a jar, war or pom).
 - `rule-*`: hand-made POMs (groupIds no real repository has) for one rule of the verbose tree each.
 - `deps-*`: the projects of gen_trees.py's hand-made cases and its first random graphs (seed 7).
 """
@@ -41,6 +43,7 @@ SEED = 16
 RANDOM_DEPS_CASES = 40
 
 CASES = {}
+ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
 
 
 def project_pom(deps=(), managed=(), packaging=None, parent=None, g="org.fix", a="app", v="1.0", extra=""):
@@ -179,8 +182,9 @@ REAL_POOL = [
     "xerces:xercesImpl:2.12.0", "xalan:xalan:2.7.2", "org.dom4j:dom4j:2.1.1", "jaxen:jaxen:1.1.6",
     "org.ow2.asm:asm-commons:9.4", "org.tukaani:xz:1.9", "org.fusesource.jansi:jansi:2.4.0",
 ]
-REAL_PARENTS = [None, None, None, "org.apache:apache:29", "org.apache.maven:maven-parent:35",
-                "org.apache.commons:commons-parent:56", "org.apache.maven.shared:maven-shared-components:35"]
+# Parents whose build mvn can set up from Debian's repository alone (commons-parent, maven-parent and
+# maven-shared-components bind plugins Debian does not package: mvn fails before the tree).
+REAL_PARENTS = [None, None, None, "org.apache:apache:29"]
 
 
 def dep_of(coord, **kw):
@@ -190,13 +194,15 @@ def dep_of(coord, **kw):
 
 def real_cases():
     for coord, readme in REAL_SINGLES:
+        if not "real-single-".startswith(ONLY[:len("real-single-")]):
+            break
         text = project_pom([dep_of(coord)])
         files, _ = closure(text)
         add("real-single-" + coord.split(":")[1] + ("-debian" if coord.endswith(":debian") else ""),
             readme, {"pom.xml": text}, files)
     versions = debian_versions()
-    rng = random.Random(SEED)
-    for i in range(28):
+    for i in range(28 if "real-mix-".startswith(ONLY[:len("real-mix-")]) else 0):
+        rng = random.Random(SEED * 1000 + i)
         picks = rng.sample(REAL_POOL, rng.randint(2, 5))
         deps = []
         for c in picks:
@@ -215,6 +221,8 @@ def real_cases():
             deps.append(d)
         parent = rng.choice(REAL_PARENTS)
         packaging = rng.choice([None, None, None, "war", "pom"])
+        if parent:
+            packaging = None  # the parent's plugins for war or pom are not in Debian's repository
         par = tuple(parent.split(":")) if parent else None
         text = project_pom(deps, packaging=packaging, parent=par)
         _, doc = closure(text)
@@ -258,7 +266,7 @@ def real_cases():
         files, _ = closure(text)
         what = ", ".join(f"{d['a']}" + (f" ({d['scope']})" if d.get("scope") else "")
                          + (" (optional)" if d.get("optional") else "") for d in deps)
-        readme = f"Real POMs (seed {SEED}, round {i}): {what}" + (f"; parent {parent}" if parent else "") \
+        readme = f"Real POMs (seed {SEED * 1000 + i}): {what}" + (f"; parent {parent}" if parent else "") \
             + (f"; packaging {packaging}" if packaging else "") + (f"; {', '.join(notes)}" if notes else "") + "."
         filters = ()
         if i % 7 == 0:
@@ -268,6 +276,8 @@ def real_cases():
                        ("excludes-maven-verbose", ["--verbose", "--excludes", "org.apache.maven:*:jar"]))
         add(f"real-mix-{i:02d}", readme, {"pom.xml": text}, files, filters=filters)
     # A real BOM imported by the project.
+    if not "real-bom-".startswith(ONLY[:len("real-bom-")]):
+        return
     text = project_pom(
         [{"g": "com.google.inject", "a": "guice"}, {"g": "com.google.inject.extensions", "a": "guice-assistedinject"},
          {"g": "com.google.inject.extensions", "a": "guice-servlet", "scope": "provided"}],
@@ -480,9 +490,10 @@ def main():
     real_cases()
     os.makedirs(OUT, exist_ok=True)
     for name, case in CASES.items():
-        write(name, case)
+        if name.startswith(ONLY):
+            write(name, case)
     for d in os.listdir(OUT):
-        if os.path.isdir(os.path.join(OUT, d)) and d not in CASES:
+        if os.path.isdir(os.path.join(OUT, d)) and d.startswith(ONLY) and d not in CASES:
             shutil.rmtree(os.path.join(OUT, d))
     print(f"{len(CASES)} cases in {OUT}")
 

@@ -349,7 +349,15 @@ impl<'s> Collector<'s> {
                 continue;
             };
             if let Some(a) = &descriptor.artifact {
-                d.artifact = a.clone();
+                // The descriptor's coordinates (a relocation's target), with the type
+                // properties of this dependency: Resolver's descriptor artifact is the requested
+                // one (a `RelocatedArtifact` delegates its properties to it), while a cached
+                // descriptor may have been read for another type of the same POM.
+                let requested = std::mem::replace(&mut d.artifact, a.clone());
+                d.artifact.type_id = requested.type_id;
+                d.artifact.includes_dependencies = requested.includes_dependencies;
+                d.artifact.constitutes_build_path = requested.constitutes_build_path;
+                d.artifact.local_path = requested.local_path;
             }
             if let Some(entry) = self.find_on_stack(&d.artifact) {
                 let cycle_node = self.stack[entry];
