@@ -84,6 +84,10 @@ struct Interim {
     modules: Vec<Interim>,
 }
 
+/// Phase 1 of a project and everything below it: the projects read (with the reactor pool
+/// they fill) and the failures.
+type Phase1 = (Option<(Interim, ReactorPool)>, Vec<ProjectFailure>);
+
 /// `new File(uri).normalize()`: `.` and `..` resolved without touching the file system.
 fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -152,7 +156,7 @@ impl Reading<'_> {
         &'b self,
         file: PathBuf,
         on_the_way: Vec<PathBuf>,
-    ) -> BoxFuture<'b, (Option<(Interim, ReactorPool)>, Vec<ProjectFailure>)> {
+    ) -> BoxFuture<'b, Phase1> {
         async move {
             let mut failures = Vec::new();
             let built = self

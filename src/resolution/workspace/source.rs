@@ -37,7 +37,7 @@ impl<'a> WorkspaceSource<'a> {
     }
 
     /// Hints for modules become hints for what they depend on (compile and runtime, not
-    /// optional, plain versions), recursively through modules.
+    /// optional), recursively through modules; hints at a version range are dropped.
     fn expand(
         &self,
         requests: Vec<(Artifact, Arc<[RemoteRepository]>)>,
@@ -46,6 +46,11 @@ impl<'a> WorkspaceSource<'a> {
         let mut seen: HashSet<String> = HashSet::new();
         let mut todo = requests;
         while let Some((a, repos)) = todo.pop() {
+            // A range is resolved first (its candidates are not known yet).
+            if a.version.is_empty() || crate::resolution::collect::ranges::needs_listing(&a.version)
+            {
+                continue;
+            }
             match self.workspace.find_descriptor(&a) {
                 None => out.push((a, repos)),
                 Some(d) => {
@@ -54,11 +59,7 @@ impl<'a> WorkspaceSource<'a> {
                     }
                     for dep in &d.dependencies {
                         let transitive = matches!(dep.scope.as_str(), "" | "compile" | "runtime")
-                            && !dep.is_optional()
-                            && !crate::resolution::collect::ranges::needs_listing(
-                                &dep.artifact.version,
-                            )
-                            && !dep.artifact.version.is_empty();
+                            && !dep.is_optional();
                         if transitive {
                             todo.push((dep.artifact.clone(), repos.clone()));
                         }
