@@ -1,11 +1,14 @@
 //! `m2r tree`: the dependency graph Maven resolves for a project or an artifact
 //! (deps-contract.md), and the options `m2r resolve` and `m2r why` share with it.
 //!
+//! A `--pom` that aggregates modules is a reactor: `crate::reactor` prints it.
+//!
 //! This file owns the arguments and printing; the session collects
 //! ([`Session::blocking_collect`]), and collection, conflict resolution and the renderings
 //! live in `m2resolver::resolution::collect`.
 
 use crate::options::{self, CommonArgs};
+use crate::reactor::{self, Reactor};
 use clap::Args;
 use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::explain::to_canonical_json;
@@ -118,9 +121,30 @@ pub fn report(e: &SessionError) {
 
 /// Runs `m2r tree`; returns the exit status.
 pub fn run(args: TreeArgs) -> u8 {
-    let collected = match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
-        Ok(c) => c,
-        Err(code) => return code,
+    let collected = match &args.pom {
+        // An aggregator: every project of the reactor (crate::reactor).
+        Some(pom) => {
+            let (session, repositories) = match open(&args.graph, None) {
+                Ok(s) => s,
+                Err(code) => return code,
+            };
+            match reactor::read(&session, pom, &repositories, args.json) {
+                Reactor::Modules(ws) => {
+                    return reactor::tree(&session, &ws, &repositories, args.json, args.verbose)
+                }
+                Reactor::Failed(code) => return code,
+                Reactor::Single => {
+                    match session.blocking_collect(&Root::Pom(pom.clone()), &repositories) {
+                        Err(SessionError::Collect { result, .. }) => Ok(*result),
+                        other => other,
+                    }
+                }
+            }
+        }
+        None => match collect_graph(&args.graph, args.coord.as_deref(), None) {
+            Ok(c) => c,
+            Err(code) => return code,
+        },
     };
     match collected {
         Ok(result) => {

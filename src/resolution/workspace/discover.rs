@@ -152,11 +152,7 @@ struct Reading<'a> {
 
 impl Reading<'_> {
     /// Phase 1 of `file` and, recursively, of its modules (siblings read concurrently).
-    fn phase1<'b>(
-        &'b self,
-        file: PathBuf,
-        on_the_way: Vec<PathBuf>,
-    ) -> BoxFuture<'b, Phase1> {
+    fn phase1<'b>(&'b self, file: PathBuf, on_the_way: Vec<PathBuf>) -> BoxFuture<'b, Phase1> {
         async move {
             let mut failures = Vec::new();
             let built = self

@@ -42,6 +42,7 @@
 pub mod discover;
 pub mod sort;
 pub mod source;
+pub mod view;
 
 pub use discover::{ProjectFailure, WorkspaceError};
 pub use sort::{Coordinates, PluginUse, SortError, SortInput};
@@ -327,6 +328,24 @@ impl Workspace {
     /// The aggregator's project file, for a workspace read from one.
     pub fn root_pom(&self) -> Option<&Path> {
         self.root.as_deref()
+    }
+
+    /// A module's project file relative to the aggregator's folder, `/`-separated (empty for
+    /// a module without one, the file as it is outside the aggregator's folder).
+    pub fn relative_path(&self, m: &Module) -> String {
+        let Some(pom) = m.pom.as_deref() else {
+            return String::new();
+        };
+        let base = self
+            .root
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(Path::new(""));
+        let rel = pom.strip_prefix(base).unwrap_or(pom);
+        rel.components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
     }
 
     /// The module `groupId:artifactId:version`.

@@ -6,6 +6,7 @@
 //!   (`DefaultArtifactDescriptorReader`: the POM resolves to the project file, then
 //!   `MavenWorkspaceReader.findModel` answers with the project's model); the repositories are
 //!   not asked, not even ahead of time: hints for modules become hints for their dependencies.
+//!   A repository POM relocated to a module is followed into the reactor.
 //! - A version range lists the versions the workspace has a file for first
 //!   (`DefaultVersionRangeResolver`: `findVersions`, then each repository's metadata for versions
 //!   not listed yet), as found in the local repository: a node at such a version has no
@@ -18,7 +19,7 @@
 
 use super::Workspace;
 use crate::repository::RemoteRepository;
-use crate::resolution::artifact::Artifact;
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
 use crate::resolution::collect::{DescriptorOutcome, DescriptorSource, VersionOrigin};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -77,10 +78,30 @@ impl DescriptorSource for WorkspaceSource<'_> {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> DescriptorOutcome {
-        match self.workspace.find_descriptor(artifact) {
-            Some(d) => DescriptorOutcome::Found(d),
-            None => self.inner.descriptor(artifact, repositories),
+        if let Some(d) = self.workspace.find_descriptor(artifact) {
+            return DescriptorOutcome::Found(d);
         }
+        let outcome = self.inner.descriptor(artifact, repositories);
+        // A relocation to a module: Maven's descriptor reader follows it into the reactor.
+        let relocated = match &outcome {
+            DescriptorOutcome::Found(d) => Some(d),
+            DescriptorOutcome::Missing { partial, .. } => Some(partial),
+            _ => None,
+        };
+        if let Some(d) = relocated.filter(|d| !d.relocations.is_empty()) {
+            let module = d
+                .artifact
+                .as_ref()
+                .and_then(|target| self.workspace.find_descriptor(target));
+            if let Some(module) = module {
+                return DescriptorOutcome::Found(Arc::new(ArtifactDescriptor {
+                    artifact: d.artifact.clone(),
+                    relocations: d.relocations.clone(),
+                    ..(*module).clone()
+                }));
+            }
+        }
+        outcome
     }
 
     fn versions(
@@ -123,7 +144,7 @@ impl DescriptorSource for WorkspaceSource<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resolution::artifact::{ArtifactDescriptor, Dependency};
+    use crate::resolution::artifact::Dependency;
     use crate::resolution::collect::{collect, view, CollectRequest, MemorySource};
     use crate::resolution::workspace::{Module, Phase};
 
@@ -195,6 +216,35 @@ mod tests {
         assert_eq!(
             poms_only.versions(&range, &[]),
             [("0.9".to_string(), VersionOrigin::Local)]
+        );
+    }
+
+    #[test]
+    fn a_relocation_to_a_module_is_followed_into_the_reactor() {
+        let mut repo = MemorySource::new();
+        repo.add(
+            "g:old:jar:1",
+            ArtifactDescriptor {
+                artifact: Some(jar("m1", "1")),
+                relocations: vec![jar("old", "1")],
+                ..Default::default()
+            },
+        );
+        repo.add("g:ext:jar:1", ArtifactDescriptor::default());
+        let m1 = Module::new(jar("m1", "1"), "jar")
+            .with_dependencies(vec![Dependency::new(jar("ext", "1"), "compile")]);
+        let ws = Workspace::new(vec![m1]).unwrap();
+        let source = WorkspaceSource::new(&ws, &repo);
+        let request = CollectRequest {
+            root: jar("app", "1"),
+            dependencies: vec![Dependency::new(jar("old", "1"), "compile")],
+            managed_dependencies: vec![],
+            repositories: vec![],
+        };
+        let result = collect(&source, &request);
+        assert_eq!(
+            view::classpath(&result.graph),
+            ["g:m1:jar:1:compile", "g:ext:jar:1:compile"]
         );
     }
 }
