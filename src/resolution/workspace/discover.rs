@@ -414,4 +414,120 @@ mod tests {
             assert_eq!(normalize(Path::new(input)), PathBuf::from(want), "{input}");
         }
     }
+
+    /// Writes `files` (path, POM body inside `<project>`) under a temporary folder and reads the
+    /// reactor of its `pom.xml` offline (no repository): the module ids in reactor order, or
+    /// the error.
+    async fn reactor(files: &[(&str, &str)]) -> Result<Vec<String>, String> {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        for (path, body) in files {
+            let file = dir.path().join(path);
+            std::fs::create_dir_all(file.parent().unwrap_or(dir.path()))
+                .map_err(|e| e.to_string())?;
+            std::fs::write(
+                &file,
+                format!("<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId>{body}</project>"),
+            )
+            .map_err(|e| e.to_string())?;
+        }
+        let config = crate::download::ResolverConfig::new(Vec::new(), dir.path().join("local"));
+        let resolver = crate::download::Resolver::new(config).map_err(|e| e.to_string())?;
+        let reader = DescriptorReader::new(
+            resolver,
+            crate::repository::Selectors::default(),
+            Default::default(),
+            Default::default(),
+        );
+        read(&reader, &dir.path().join("pom.xml"), &[])
+            .await
+            .map(|ws| {
+                ws.modules()
+                    .iter()
+                    .map(|m| m.artifact.artifact_id.clone())
+                    .collect()
+            })
+            .map_err(|e| {
+                e.to_string()
+                    .replace(&dir.path().display().to_string(), "DIR")
+            })
+    }
+
+    fn agg(modules: &[&str], extra: &str) -> String {
+        let m: String = modules
+            .iter()
+            .map(|m| format!("<module>{m}</module>"))
+            .collect();
+        format!("<artifactId>agg</artifactId><version>1</version><packaging>pom</packaging><modules>{m}</modules>{extra}")
+    }
+
+    fn module(a: &str, extra: &str) -> String {
+        format!("<parent><groupId>g</groupId><artifactId>agg</artifactId><version>1</version></parent><artifactId>{a}</artifactId>{extra}")
+    }
+
+    fn dep(a: &str) -> String {
+        format!("<dependencies><dependency><groupId>g</groupId><artifactId>{a}</artifactId><version>1</version></dependency></dependencies>")
+    }
+
+    #[tokio::test]
+    async fn reads_reactors_as_maven_collects_them() {
+        let plugin = "<build><plugins><plugin><groupId>g</groupId><artifactId>p</artifactId></plugin></plugins>\
+                      <pluginManagement><plugins><plugin><groupId>g</groupId><artifactId>p</artifactId><version>1</version></plugin></plugins></pluginManagement></build>";
+        let profile = "<profiles><profile><id>x</id><activation><activeByDefault>true</activeByDefault></activation>\
+                       <modules><module>late</module></modules></profile></profiles>";
+        let table: Vec<(&str, Vec<(&str, String)>, Result<Vec<&str>, &str>)> = vec![
+            (
+                "the modules, then the aggregator they name as parent, which goes first",
+                vec![("pom.xml", agg(&["a", "b"], "")), ("a/pom.xml", module("a", "")), ("b/pom.xml", module("b", ""))],
+                Ok(vec!["agg", "a", "b"]),
+            ),
+            (
+                "a dependency edge",
+                vec![("pom.xml", agg(&["a", "b"], "")), ("a/pom.xml", module("a", &dep("b"))), ("b/pom.xml", module("b", ""))],
+                Ok(vec!["agg", "b", "a"]),
+            ),
+            (
+                "a plugin edge, its version from plugin management",
+                vec![("pom.xml", agg(&["a", "p"], "")), ("a/pom.xml", module("a", plugin)), ("p/pom.xml", module("p", "<packaging>maven-plugin</packaging>"))],
+                Ok(vec!["agg", "p", "a"]),
+            ),
+            (
+                "modules of an active profile after the POM's own; a module named by its file",
+                vec![("pom.xml", agg(&["a/pom.xml"], profile)), ("a/pom.xml", module("a", "")), ("late/pom.xml", module("late", ""))],
+                Ok(vec!["agg", "a", "late"]),
+            ),
+            (
+                "nested aggregators, collected depth first",
+                vec![
+                    ("pom.xml", agg(&["n", "z"], "")),
+                    ("n/pom.xml", format!("<artifactId>n</artifactId><version>1</version><packaging>pom</packaging><modules><module>x</module></modules>")),
+                    ("n/x/pom.xml", "<artifactId>x</artifactId><version>1</version>".to_string()),
+                    ("z/pom.xml", "<artifactId>z</artifactId><version>1</version>".to_string()),
+                ],
+                Ok(vec!["x", "n", "z", "agg"]),
+            ),
+            (
+                "a missing module",
+                vec![("pom.xml", agg(&["gone"], ""))],
+                Err("the build could not read 1 project(s): Child module DIR/gone of DIR/pom.xml does not exist"),
+            ),
+            (
+                "an aggregation cycle",
+                vec![("pom.xml", agg(&["a"], "")), ("a/pom.xml", format!("<artifactId>a</artifactId><version>1</version><packaging>pom</packaging><modules><module>..</module></modules>"))],
+                Err("the build could not read 1 project(s): Child module DIR/pom.xml of DIR/a/pom.xml forms aggregation cycle DIR/pom.xml -> DIR/a/pom.xml -> DIR/pom.xml"),
+            ),
+            (
+                "a cycle",
+                vec![("pom.xml", agg(&["a", "b"], "")), ("a/pom.xml", module("a", &dep("b"))), ("b/pom.xml", module("b", &dep("a")))],
+                Err("The projects in the reactor contain a cyclic reference: Edge between 'Vertex{label='g:b:1'}' and 'Vertex{label='g:a:1'}' introduces to cycle in the graph g:a:1 --> g:b:1 --> g:a:1"),
+            ),
+        ];
+        for (what, files, want) in table {
+            let files: Vec<(&str, &str)> = files.iter().map(|(p, b)| (*p, b.as_str())).collect();
+            let got = reactor(&files).await;
+            let want = want
+                .map(|v| v.into_iter().map(String::from).collect::<Vec<_>>())
+                .map_err(String::from);
+            assert_eq!(got, want, "{what}");
+        }
+    }
 }
