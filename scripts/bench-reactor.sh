@@ -15,7 +15,7 @@
 #   MODULES="10 20 40"            reactors of the first K modules (same dependencies as modules.txt's K lines)
 #   SCENARIO=https-squid-rtt      the testbed's scenario, its mirror pointed at the graph, `<mirrorOf>*`
 #   RUNS=3  MAVEN=yes (no: only m2r)  LOCAL_BASE=/dev/shm/m2r-bench-reactor (tmpfs)
-#   BENCH_TMP=/tmp/bench-reactor  the servers' work folder; ports shifted by PORT_SHIFT=100 from the
+#   BENCH_TMP=/tmp/bench-reactor  the servers' work folder; ports shifted by PORT_SHIFT=217 from the
 #                                 testbed's defaults (HTTP_PORT, HTTPS_PORT, RTT_*, PROXY_PORT, SQUID_PORT,
 #                                 SOCKS_PORT can be set one by one)
 # Every cold run is checked: exit 0 and the same set of jars in the local repository as Maven's first run.
@@ -23,9 +23,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
-BENCH=${BENCH:-$ROOT/../shared/bench}
+if [[ -z ${BENCH:-} ]]; then
+  BENCH=$ROOT/../shared/bench
+  [[ -d $BENCH ]] || BENCH=$ROOT/../../shared/bench # a git worktree one level down
+fi
 export BENCH_TMP=${BENCH_TMP:-/tmp/bench-reactor}
-PORT_SHIFT=${PORT_SHIFT:-100}
+PORT_SHIFT=${PORT_SHIFT:-217}
 export HTTP_PORT=${HTTP_PORT:-$((18080 + PORT_SHIFT))} HTTPS_PORT=${HTTPS_PORT:-$((18443 + PORT_SHIFT))}
 export RTT_HTTP_PORT=${RTT_HTTP_PORT:-$((18081 + PORT_SHIFT))} RTT_HTTPS_PORT=${RTT_HTTPS_PORT:-$((18444 + PORT_SHIFT))}
 export PROXY_PORT=${PROXY_PORT:-$((18888 + PORT_SHIFT))} SQUID_PORT=${SQUID_PORT:-$((13128 + PORT_SHIFT))}
@@ -42,7 +45,7 @@ WORK=$BENCH_TMP/reactor
 log() { echo "bench-reactor: $*" >&2; }
 
 REPO_DIR=$BENCH_TMP/repo
-mkdir -p "$REPO_DIR"
+"$BENCH/make-repo.sh" 10 1 "$REPO_DIR" >/dev/null # the testbed serves a flat repository; the graph joins it
 "$BENCH/servers.sh" start "$REPO_DIR" >/dev/null
 cleanup() {
   rm -rf "$LOCAL_BASE"

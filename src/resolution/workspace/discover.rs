@@ -357,7 +357,7 @@ pub async fn read(
     pom: &Path,
     repositories: &[RemoteRepository],
 ) -> Result<Workspace, WorkspaceError> {
-    let root = std::path::absolute(pom).unwrap_or_else(|_| pom.to_path_buf());
+    let root = normalize(&std::path::absolute(pom).unwrap_or_else(|_| pom.to_path_buf()));
     let reading = Reading {
         reader,
         repositories,
