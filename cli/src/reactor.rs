@@ -24,7 +24,7 @@ use m2resolver::repository::RemoteRepository;
 use m2resolver::resolution::collect::classpath::ClasspathScope;
 use m2resolver::resolution::collect::view;
 use m2resolver::resolution::workspace::view as reactor_view;
-use m2resolver::resolution::workspace::{Module, Phase, Workspace, WorkspaceError};
+use m2resolver::resolution::workspace::{discover, Module, Phase, Workspace, WorkspaceError};
 use m2resolver::{Session, SessionError};
 use std::path::Path;
 
@@ -46,6 +46,9 @@ pub fn read(
     repositories: &[RemoteRepository],
     json: bool,
 ) -> Reactor {
+    if !discover::lists_modules(&session.environment().cwd.join(pom)) {
+        return Reactor::Single;
+    }
     match session.blocking_read_workspace(pom, repositories) {
         Ok(ws) if ws.modules().len() > 1 => Reactor::Modules(ws),
         Ok(_) => Reactor::Single,

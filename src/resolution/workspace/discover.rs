@@ -69,8 +69,8 @@ pub enum WorkspaceError {
     Projects {
         /// Every failure, in the order the projects were read.
         failures: Vec<ProjectFailure>,
-        /// Whether the aggregator itself (the POM given) is the one that failed: nothing
-        /// else was read.
+        /// Whether the aggregator itself (the POM given) is among the projects whose model
+        /// could not be built (when it fails in phase 1, nothing else was read).
         root: bool,
     },
     /// The projects cannot be ordered (a duplicate or a cycle), as Maven reports it.
@@ -349,6 +349,22 @@ pub(crate) fn module_of(reader: &DescriptorReader, d: Description) -> Module {
     }
 }
 
+/// Whether the POM file lists modules, in its own `<modules>` or a profile's (as written, before
+/// any model is built): a POM that does not is a single project, never a reactor. `false` when
+/// it cannot be read.
+pub fn lists_modules(pom: &Path) -> bool {
+    let Ok(bytes) =
+        crate::bounded::read_regular_file(pom, crate::resolution::pom::source::MAX_POM_BYTES)
+    else {
+        return false;
+    };
+    let Ok(text) = crate::resolution::pom::xml::read_pom(&bytes) else {
+        return false;
+    };
+    let model = crate::resolution::pom::model::from_xnode(text.root, "");
+    !model.base.modules.is_empty() || model.profiles.iter().any(|p| !p.base.modules.is_empty())
+}
+
 /// Reads the reactor of `pom` (see the [module documentation](self)): the POM and its modules,
 /// recursively, in reactor order. `repositories` are those the build starts from (injected);
 /// the reader's session properties interpolate the models.
@@ -383,9 +399,12 @@ pub async fn read(
         }
     }
     if !failures.is_empty() {
+        let root_failed = failures
+            .iter()
+            .any(|f| matches!(f, ProjectFailure::Model(e) if normalize(&e.file) == root));
         return Err(WorkspaceError::Projects {
             failures,
-            root: false,
+            root: root_failed,
         });
     }
     let inputs: Vec<SortInput> = modules.iter().map(|m| m.edges.clone()).collect();
