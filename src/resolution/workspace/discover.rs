@@ -493,7 +493,12 @@ mod tests {
                       <pluginManagement><plugins><plugin><groupId>g</groupId><artifactId>p</artifactId><version>1</version></plugin></plugins></pluginManagement></build>";
         let profile = "<profiles><profile><id>x</id><activation><activeByDefault>true</activeByDefault></activation>\
                        <modules><module>late</module></modules></profile></profiles>";
-        let table: Vec<(&str, Vec<(&str, String)>, Result<Vec<&str>, &str>)> = vec![
+        type Case<'a> = (
+            &'a str,
+            Vec<(&'a str, String)>,
+            Result<Vec<&'a str>, &'a str>,
+        );
+        let table: Vec<Case> = vec![
             (
                 "the modules, then the aggregator they name as parent, which goes first",
                 vec![("pom.xml", agg(&["a", "b"], "")), ("a/pom.xml", module("a", "")), ("b/pom.xml", module("b", ""))],
@@ -518,7 +523,7 @@ mod tests {
                 "nested aggregators, collected depth first",
                 vec![
                     ("pom.xml", agg(&["n", "z"], "")),
-                    ("n/pom.xml", format!("<artifactId>n</artifactId><version>1</version><packaging>pom</packaging><modules><module>x</module></modules>")),
+                    ("n/pom.xml", "<artifactId>n</artifactId><version>1</version><packaging>pom</packaging><modules><module>x</module></modules>".to_string()),
                     ("n/x/pom.xml", "<artifactId>x</artifactId><version>1</version>".to_string()),
                     ("z/pom.xml", "<artifactId>z</artifactId><version>1</version>".to_string()),
                 ],
@@ -531,7 +536,7 @@ mod tests {
             ),
             (
                 "an aggregation cycle",
-                vec![("pom.xml", agg(&["a"], "")), ("a/pom.xml", format!("<artifactId>a</artifactId><version>1</version><packaging>pom</packaging><modules><module>..</module></modules>"))],
+                vec![("pom.xml", agg(&["a"], "")), ("a/pom.xml", "<artifactId>a</artifactId><version>1</version><packaging>pom</packaging><modules><module>..</module></modules>".to_string())],
                 Err("the build could not read 1 project(s): Child module DIR/pom.xml of DIR/a/pom.xml forms aggregation cycle DIR/pom.xml -> DIR/a/pom.xml -> DIR/pom.xml"),
             ),
             (
