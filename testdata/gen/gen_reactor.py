@@ -779,7 +779,8 @@ def random_case(i, rng):
             if rng.random() < 0.1:
                 kw["type"] = "test-jar"
                 kw["scope"] = "test"
-            v = None if x in managed_keys and rng.random() < 0.7 else "1.0"
+            # Management is keyed by type too: a test-jar keeps its version.
+            v = None if x in managed_keys and rng.random() < 0.7 and "type" not in kw else "1.0"
             deps.append(sib(x, v, **kw))
         for real in rng.sample(REAL_POOL, rng.randint(0, 3)):
             d = with_(real)
