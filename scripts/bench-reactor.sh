@@ -10,7 +10,8 @@
 # that a testbed already running on the default ports is left alone) and stopped at the end.
 #
 # Environment (defaults):
-#   M2R="m2r=target/release/m2r"  space-separated LABEL=PATH pairs (several m2r builds, runs interleaved)
+#   M2R="m2r=target/release/m2r"  space-separated LABEL=PATH pairs (several m2r builds, runs interleaved);
+#                                 PATH,ARG,ARG... adds arguments (e.g. m2r-t128=target/release/m2r,--threads,128)
 #   N=600                         `make-graph-repo.py N` (its DIR/reactor/: an aggregator and 40 modules)
 #   MODULES="10 20 40"            reactors of the first K modules (same dependencies as modules.txt's K lines)
 #   SCENARIO=https-squid-rtt      the testbed's scenario, its mirror pointed at the graph, `<mirrorOf>*`
@@ -103,7 +104,9 @@ run_tool() { # LABEL PATH K LOCAL LOG
     timed "$logf" "$BENCH/mavenfetch" get --modules "$WORK/modules-$k.txt" --no-verify --settings "$SETTINGS" \
       --local-repository "$local_repo"
   else
-    timed "$logf" "$path" resolve --pom "$WORK/reactor-$k/pom.xml" --settings "$SETTINGS" \
+    local -a cmd
+    IFS=, read -r -a cmd <<<"$path"
+    timed "$logf" "${cmd[0]}" resolve "${cmd[@]:1}" --pom "$WORK/reactor-$k/pom.xml" --settings "$SETTINGS" \
       --local-repository "$local_repo"
   fi
 }
