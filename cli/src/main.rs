@@ -9,6 +9,7 @@ mod encrypt;
 mod explain;
 mod get;
 mod options;
+mod reactor;
 mod resolve;
 mod tree;
 mod versions;

@@ -3,10 +3,12 @@
 //!
 //! This file owns the arguments, the progress bar (only when stderr is a terminal) and the
 //! output: the class path on stdout (`:`-separated files in Maven's order), one `error:` line
-//! per artifact that failed on stderr. Collection and downloads are the session's
+//! per artifact that failed on stderr; a `--pom` that aggregates modules prints one line per
+//! project of the reactor (`crate::reactor`). Collection and downloads are the session's
 //! ([`m2resolver::Session::blocking_resolve`]).
 
 use crate::get::Bar;
+use crate::reactor::{self, Reactor};
 use crate::tree::{open, report, GraphArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use m2resolver::download::{Coordinate, ProgressListener};
@@ -68,6 +70,19 @@ pub fn run(args: ResolveArgs) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Some(pom) = &args.pom {
+        match reactor::read(&session, pom, &repositories, false) {
+            Reactor::Modules(ws) => {
+                let code = reactor::resolve(&session, &ws, &repositories, args.scope);
+                if let Some(b) = &bar {
+                    b.0.finish_and_clear();
+                }
+                return code;
+            }
+            Reactor::Failed(code) => return code,
+            Reactor::Single => {}
+        }
+    }
     let answer = session.blocking_resolve(&root, &repositories, args.scope);
     if let Some(b) = &bar {
         b.0.finish_and_clear();

@@ -1,11 +1,14 @@
 //! `m2r tree`: the dependency graph Maven resolves for a project or an artifact
 //! (deps-contract.md), and the options `m2r resolve` and `m2r why` share with it.
 //!
+//! A `--pom` that aggregates modules is a reactor: `crate::reactor` prints it.
+//!
 //! This file owns the arguments and printing; the session collects
 //! ([`Session::blocking_collect`]), and collection, conflict resolution and the renderings
 //! live in `m2resolver::resolution::collect`.
 
 use crate::options::{self, CommonArgs};
+use crate::reactor::{self, Reactor};
 use clap::Args;
 use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::explain::to_canonical_json;
@@ -145,11 +148,44 @@ pub fn report(e: &SessionError) {
     }
 }
 
+/// The human tree's options of the arguments.
+fn tree_options(args: &TreeArgs) -> TreeOptions {
+    let mut options = TreeOptions::plain();
+    options.verbose = args.verbose;
+    options.scope = args.scope.clone();
+    options.includes = args.includes.clone();
+    options.excludes = args.excludes.clone();
+    options.depth = args.depth;
+    options
+}
+
 /// Runs `m2r tree`; returns the exit status.
 pub fn run(args: TreeArgs) -> u8 {
-    let collected = match collect_graph(&args.graph, &args.coords, args.pom.as_ref()) {
-        Ok(c) => c,
-        Err(code) => return code,
+    let options = tree_options(&args);
+    let collected = match &args.pom {
+        // An aggregator: every project of the reactor (crate::reactor).
+        Some(pom) => {
+            let (session, repositories) = match open(&args.graph, None) {
+                Ok(s) => s,
+                Err(code) => return code,
+            };
+            match reactor::read(&session, pom, &repositories, args.json) {
+                Reactor::Modules(ws) => {
+                    return reactor::tree(&session, &ws, &repositories, args.json, &options)
+                }
+                Reactor::Failed(code) => return code,
+                Reactor::Single => {
+                    match session.blocking_collect(&Root::Pom(pom.clone()), &repositories) {
+                        Err(SessionError::Collect { result, .. }) => Ok(*result),
+                        other => other,
+                    }
+                }
+            }
+        }
+        None => match collect_graph(&args.graph, &args.coords, None) {
+            Ok(c) => c,
+            Err(code) => return code,
+        },
     };
     match collected {
         Ok(result) => {
@@ -163,12 +199,6 @@ pub fn run(args: TreeArgs) -> u8 {
                 crate::out(&(to_canonical_json(&view::tree_json(&result)) + "\n"));
             } else if result.errors.is_empty() {
                 // As mvn, no tree when the collection failed.
-                let mut options = TreeOptions::plain();
-                options.verbose = args.verbose;
-                options.scope = args.scope;
-                options.includes = args.includes;
-                options.excludes = args.excludes;
-                options.depth = args.depth;
                 let text = view::render_maven_tree(&result, &options);
                 crate::out(if text.is_empty() { "\n" } else { &text });
             }

@@ -75,21 +75,21 @@ impl ResolveResult {
     }
 }
 
-fn current_handle() -> Result<tokio::runtime::Handle, SessionError> {
+pub(super) fn current_handle() -> Result<tokio::runtime::Handle, SessionError> {
     tokio::runtime::Handle::try_current().map_err(|e| SessionError::Runtime {
         what: "the async dependency methods run inside a Tokio runtime (else use blocking_*)",
         source: Box::new(e),
     })
 }
 
-fn collector_failed(e: tokio::task::JoinError) -> SessionError {
+pub(super) fn collector_failed(e: tokio::task::JoinError) -> SessionError {
     SessionError::Runtime {
         what: "the dependency collector's thread failed",
         source: Box::new(e),
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, SessionError> {
+pub(super) fn runtime() -> Result<tokio::runtime::Runtime, SessionError> {
     blocking_runtime().map_err(|source| SessionError::Downloader {
         source: Box::new(source),
     })
@@ -115,7 +115,7 @@ fn collect_root(
 }
 
 /// A failed collection becomes [`SessionError::Collect`].
-fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
+pub(super) fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
     match result.errors.first() {
         None => Ok(result),
         Some(first) => Err(SessionError::Collect {
@@ -126,7 +126,7 @@ fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
 }
 
 /// A collection or download failure becomes [`SessionError::Resolve`].
-fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
+pub(super) fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
     let first: Option<Box<dyn std::error::Error + Send + Sync>> =
         match result.collect.errors.first() {
             Some(e) => Some(Box::new(e.clone())),
@@ -173,7 +173,7 @@ impl Session {
     }
 
     /// The repository-backed source of the collector, fetching on `handle`.
-    fn source(
+    pub(super) fn source(
         &self,
         handle: tokio::runtime::Handle,
         repositories: &[RemoteRepository],
@@ -196,7 +196,7 @@ impl Session {
     }
 
     /// A project file relative to the session's working directory.
-    fn in_cwd(&self, root: &Root) -> Root {
+    pub(super) fn in_cwd(&self, root: &Root) -> Root {
         match root {
             Root::Pom(file) => Root::Pom(self.environment.cwd.join(file)),
             other => other.clone(),

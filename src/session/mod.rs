@@ -50,6 +50,10 @@
 //!   Resolver collects it (`m2r tree`);
 //! - [`Session::resolve`]: that graph and every artifact of its class path downloaded
 //!   ([`ResolveResult`], `m2r resolve`);
+//! - [`Session::read_workspace`], [`Session::collect_workspace`], [`Session::resolve_workspace`]:
+//!   a multi-module build (a reactor) read from an aggregator POM or built by the embedder
+//!   ([`crate::resolution::workspace::Workspace`]), every module's graph and class path in one
+//!   call (`workspace.rs`);
 //!
 //! each async, with a `blocking_*` variant on a runtime of its own. They are wired here
 //! (`dependencies.rs`) from the session's snapshot; the rules are [`crate::resolution`]'s.
@@ -62,6 +66,7 @@ mod dependencies;
 mod error;
 mod request;
 mod sourced;
+mod workspace;
 
 pub use builder::{parse_define, SessionBuilder};
 pub use credentials::Credential;
@@ -69,6 +74,7 @@ pub use dependencies::ResolveResult;
 pub use error::SessionError;
 pub use request::{ActivationReason, ActiveProfile};
 pub use sourced::{Definition, Sourced};
+pub use workspace::{ModuleResult, WorkspaceResult};
 
 pub(crate) use credentials::Field;
 pub(crate) use request::RequestEntries;

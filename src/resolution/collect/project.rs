@@ -62,6 +62,20 @@ pub struct RootFailure {
     pub errors: Vec<String>,
 }
 
+/// The collect request of a project whose descriptor is built (a `--pom` file, a module of a
+/// reactor): its dependencies and dependency management from `repositories`, the root labelled
+/// with the descriptor's artifact.
+pub fn project_request(
+    d: &ArtifactDescriptor,
+    repositories: &[RemoteRepository],
+) -> CollectRequest {
+    let root = d
+        .artifact
+        .clone()
+        .unwrap_or_else(|| Artifact::new("", "", "pom", "", ""));
+    request(root, d, repositories)
+}
+
 fn request(
     root: Artifact,
     d: &ArtifactDescriptor,
@@ -164,13 +178,7 @@ pub fn request_for(
             let reader = source.reader().clone();
             let built = source.block_on(reader.read_project(file, repositories));
             match built {
-                Ok(d) => {
-                    let root = d
-                        .artifact
-                        .clone()
-                        .unwrap_or_else(|| Artifact::new("", "", "pom", "", ""));
-                    Ok((request(root, &d, repositories), Vec::new()))
-                }
+                Ok(d) => Ok((project_request(&d, repositories), Vec::new())),
                 Err(e) => Err(RootFailure {
                     errors: e
                         .problems

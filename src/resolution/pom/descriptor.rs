@@ -455,6 +455,7 @@ impl DescriptorReader {
                 level: MINIMAL,
                 use_cache: true,
                 properties: self.dependency_properties.clone(),
+                first_phase_only: false,
             };
             let mut resolver = ModelResolver::for_dependencies(repositories.to_vec());
             let mut imports = Vec::new();
@@ -519,6 +520,70 @@ impl DescriptorReader {
         pom: &Path,
         repositories: &[RemoteRepository],
     ) -> Result<Description, ModelBuildError> {
+        self.build_project_with(
+            pom,
+            ModelResolver::for_project(repositories.to_vec()),
+            false,
+        )
+        .await
+    }
+
+    /// A project of a reactor, as maven-core's `DefaultProjectBuilder` builds it in two phases:
+    /// with `pool` `None`, phase 1 only (the model interpolated: modules and coordinates, no
+    /// BOM imported, not validated as an effective model); with the reactor's `pool`, the whole
+    /// build, imported BOMs that are modules read from their project files.
+    pub async fn build_reactor_project(
+        &self,
+        pom: &Path,
+        repositories: &[RemoteRepository],
+        pool: Option<Arc<super::source::ReactorPool>>,
+    ) -> Result<Description, ModelBuildError> {
+        match pool {
+            None => {
+                self.build_project_with(
+                    pom,
+                    ModelResolver::for_project(repositories.to_vec()),
+                    true,
+                )
+                .await
+            }
+            Some(pool) => {
+                self.build_project_with(
+                    pom,
+                    ModelResolver::for_reactor_project(repositories.to_vec(), pool),
+                    false,
+                )
+                .await
+            }
+        }
+    }
+
+    /// A value of a project's effective model (`${project.build.outputDirectory}`, a plugin's
+    /// `${project.version}`) as its interpolation sees it: the session's user and system
+    /// properties, the project directory of `model`'s file (build directories made absolute
+    /// against it). `None` when an expression cannot be resolved.
+    pub fn interpolate_project_value(&self, model: &Model, value: &str) -> Option<String> {
+        let dir = model.project_directory();
+        let source = model
+            .pom_file
+            .as_ref()
+            .map(|f| f.display().to_string())
+            .unwrap_or_default();
+        let ctx = super::interpolate::Context {
+            user_properties: &self.project_properties.user,
+            system_properties: &self.project_properties.system,
+            project_dir: dir.as_deref(),
+            source: &source,
+        };
+        super::interpolate::interpolate_value(model, &ctx, value).ok()
+    }
+
+    async fn build_project_with(
+        &self,
+        pom: &Path,
+        mut resolver: ModelResolver,
+        first_phase_only: bool,
+    ) -> Result<Description, ModelBuildError> {
         let file = std::path::absolute(pom).unwrap_or_else(|_| pom.to_path_buf());
         let req = Request {
             file: file.clone(),
@@ -526,8 +591,8 @@ impl DescriptorReader {
             level: MAVEN_3_0,
             use_cache: false,
             properties: self.project_properties.clone(),
+            first_phase_only,
         };
-        let mut resolver = ModelResolver::for_project(repositories.to_vec());
         let mut imports = Vec::new();
         let built = builder::build(&self.shared, &req, &mut resolver, &mut imports)
             .await
@@ -635,7 +700,10 @@ fn scope_source(d: &PomDependency, project: bool) -> ScopeSource {
     )
 }
 
-fn to_descriptor(m: &Model, project: bool, management: bool) -> ArtifactDescriptor {
+/// The descriptor of an effective model: its dependencies (converted as a project file's, or as
+/// a dependency POM's: `project`), its dependency management (when `management`) and its
+/// repositories; no artifact.
+pub(crate) fn to_descriptor(m: &Model, project: bool, management: bool) -> ArtifactDescriptor {
     ArtifactDescriptor {
         artifact: None,
         relocations: Vec::new(),
