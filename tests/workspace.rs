@@ -5,13 +5,12 @@
 
 mod support;
 
-use m2resolver::repository::RemoteRepository;
-use m2resolver::resolution::collect::classpath::ClasspathScope;
-use m2resolver::resolution::collect::{DependencyGraph, NodeId};
-use m2resolver::resolution::workspace::{Module, Phase, WorkspaceError};
-use m2resolver::resolution::{Artifact, Dependency};
+use m2resolver::resolution::workspace::Phase;
 use m2resolver::settings::SettingsSource;
-use m2resolver::{Environment, Session, SessionError};
+use m2resolver::{
+    Artifact, ClasspathScope, Dependency, DependencyGraph, Environment, Module, NodeId,
+    RemoteRepository, Session, SessionError, Workspace, WorkspaceError,
+};
 use std::path::{Path, PathBuf};
 use support::{Nginx, Repo};
 
@@ -393,7 +392,7 @@ async fn an_embedder_s_own_modules_resolve_through_the_async_api() {
             .with_dependencies(vec![Dependency::new(lib, "compile")])
             .with_output_directory("model/out"),
     ];
-    let ws = m2resolver::resolution::workspace::Workspace::new(modules).unwrap();
+    let ws = Workspace::new(modules).unwrap();
     assert_eq!(ws.modules()[0].artifact.to_string(), "org.tool:model:jar:2");
     let resolved = session.resolve_workspace(&ws, &repos, None).await.unwrap();
     let web = resolved.modules[1].result.as_ref().unwrap();

@@ -17,15 +17,17 @@
 //!   compiles. Failures on stderr; every project is resolved.
 //!
 //! This file owns the printing; the session reads the reactor
-//! ([`Session::blocking_read_workspace`]) and answers per module.
+//! ([`m2resolver::Session::blocking_read_workspace`]) and answers per module; messages go
+//! through `report.rs`.
 
+use crate::options::Opened;
+use crate::report;
 use m2resolver::explain::to_canonical_json;
-use m2resolver::repository::RemoteRepository;
-use m2resolver::resolution::collect::classpath::ClasspathScope;
 use m2resolver::resolution::collect::view::{self, TreeOptions};
 use m2resolver::resolution::workspace::view as reactor_view;
 use m2resolver::resolution::workspace::{discover, Module, Phase, Workspace, WorkspaceError};
-use m2resolver::{Session, SessionError};
+use m2resolver::printable::error_chain;
+use m2resolver::{ClasspathScope, CollectResult, SessionError};
 use std::path::Path;
 
 /// What an aggregator POM turned out to be.
@@ -40,16 +42,13 @@ pub enum Reactor {
 }
 
 /// Reads the reactor of `pom`.
-pub fn read(
-    session: &Session,
-    pom: &Path,
-    repositories: &[RemoteRepository],
-    json: bool,
-) -> Reactor {
+pub fn read(opened: &Opened, pom: &Path, json: bool) -> Reactor {
+    let session = &opened.session;
     if !discover::lists_modules(&session.environment().cwd.join(pom)) {
         return Reactor::Single;
     }
-    match session.blocking_read_workspace(pom, repositories) {
+    let read = session.blocking_read_workspace(pom, &opened.repositories);
+    match read {
         Ok(ws) if ws.modules().len() > 1 => Reactor::Modules(ws),
         Ok(_) => Reactor::Single,
         Err(SessionError::Workspace { source, .. })
@@ -58,9 +57,10 @@ pub fn read(
             Reactor::Single
         }
         Err(SessionError::Workspace { source, .. }) => {
+            opened.progress.finish();
             let lines = error_lines(&source);
             for l in &lines {
-                eprintln!("m2r: {l}");
+                report::error_text(l);
             }
             if json {
                 crate::out(&(to_canonical_json(&reactor_view::failed_json(&lines)) + "\n"));
@@ -68,36 +68,45 @@ pub fn read(
             Reactor::Failed(1)
         }
         Err(e) => {
-            crate::tree::report(&e);
+            opened.progress.finish();
+            crate::tree::report_failure(&e);
             Reactor::Failed(1)
         }
     }
 }
 
-/// One line per failure of the reactor.
+/// One line per failure of the reactor (each with its causes).
 fn error_lines(e: &WorkspaceError) -> Vec<String> {
     match e {
         WorkspaceError::Projects { failures, .. } => {
-            failures.iter().map(ToString::to_string).collect()
+            failures.iter().map(|f| error_chain(f)).collect()
         }
-        other => vec![other.to_string()],
+        other => vec![error_chain(other)],
+    }
+}
+
+/// A module's collection warnings and errors on stderr (errors named by the module).
+fn report_module(m: &Module, result: &CollectResult) {
+    for p in &result.problems {
+        report::warning(&p.to_string());
+    }
+    for e in &result.errors {
+        report::error_text(&format!("{}: {}", m.id(), error_chain(e)));
     }
 }
 
 /// `m2r tree` of a reactor; returns the exit status.
-pub fn tree(
-    session: &Session,
-    ws: &Workspace,
-    repositories: &[RemoteRepository],
-    json: bool,
-    options: &TreeOptions,
-) -> u8 {
+pub fn tree(opened: &Opened, ws: &Workspace, json: bool, options: &TreeOptions) -> u8 {
     // `mvn dependency:tree` runs no lifecycle phase: the reactor gives POMs only.
     let ws = ws.with_phase(Phase::None);
-    let answer = match session.blocking_collect_workspace(&ws, repositories) {
+    let answer = opened
+        .session
+        .blocking_collect_workspace(&ws, &opened.repositories);
+    opened.progress.finish();
+    let answer = match answer {
         Ok(a) => a,
         Err(e) => {
-            crate::tree::report(&e);
+            crate::tree::report_failure(&e);
             return 1;
         }
     };
@@ -108,16 +117,11 @@ pub fn tree(
                 Ok(r) => r,
                 Err(SessionError::Collect { result, .. }) => &**result,
                 Err(e) => {
-                    crate::tree::report(e);
+                    crate::tree::report_failure(e);
                     return 1;
                 }
             };
-            for p in &result.problems {
-                eprintln!("warning: {p}");
-            }
-            for e in &result.errors {
-                eprintln!("m2r: {}: {e}", m.id());
-            }
+            report_module(m, result);
             docs.push((m, result));
         }
         crate::out(&(to_canonical_json(&reactor_view::tree_json(&ws, docs)) + "\n"));
@@ -125,32 +129,33 @@ pub fn tree(
     }
     let mut blocks: Vec<String> = Vec::new();
     for (i, (m, answer)) in ws.modules().iter().zip(&answer.modules).enumerate() {
-        match &answer.result {
+        let failed = match &answer.result {
             Ok(result) => {
-                for p in &result.problems {
-                    eprintln!("warning: {p}");
-                }
-                blocks.push(view::render_maven_tree(result, options));
+                report_module(m, result);
+                let text = view::render_maven_tree(result, options);
+                blocks.push(if text.is_empty() { "\n".into() } else { text });
+                false
+            }
+            Err(SessionError::Collect { result, .. }) => {
+                report_module(m, result);
+                true
             }
             Err(e) => {
-                // Maven's reactor stops at the first project that fails.
-                match e {
-                    SessionError::Collect { result, .. } => {
-                        for p in &result.problems {
-                            eprintln!("warning: {p}");
-                        }
-                        for e in &result.errors {
-                            eprintln!("m2r: {}: {e}", m.id());
-                        }
-                    }
-                    e => crate::tree::report(e),
-                }
-                let skipped: Vec<String> = ws.modules()[i + 1..].iter().map(Module::id).collect();
-                if !skipped.is_empty() {
-                    eprintln!("m2r: skipped after {}: {}", m.id(), skipped.join(", "));
-                }
-                return 1;
+                crate::tree::report_failure(e);
+                true
             }
+        };
+        if failed {
+            // Maven's reactor stops at the first project that fails: nothing on stdout.
+            let skipped: Vec<String> = ws.modules()[i + 1..].iter().map(Module::id).collect();
+            if !skipped.is_empty() {
+                report::error_text(&format!(
+                    "skipped after {}: {}",
+                    m.id(),
+                    skipped.join(", ")
+                ));
+            }
+            return 1;
         }
     }
     crate::out(&blocks.join("\n"));
@@ -158,16 +163,15 @@ pub fn tree(
 }
 
 /// `m2r resolve` of a reactor; returns the exit status.
-pub fn resolve(
-    session: &Session,
-    ws: &Workspace,
-    repositories: &[RemoteRepository],
-    scope: Option<ClasspathScope>,
-) -> u8 {
-    let answer = match session.blocking_resolve_workspace(ws, repositories, scope) {
+pub fn resolve(opened: &Opened, ws: &Workspace, scope: Option<ClasspathScope>) -> u8 {
+    let answer = opened
+        .session
+        .blocking_resolve_workspace(ws, &opened.repositories, scope);
+    opened.progress.finish();
+    let answer = match answer {
         Ok(a) => a,
         Err(e) => {
-            crate::tree::report(&e);
+            crate::tree::report_failure(&e);
             return 1;
         }
     };
@@ -177,20 +181,15 @@ pub fn resolve(
             Ok(r) => r,
             Err(SessionError::Resolve { result, .. }) => result,
             Err(e) => {
-                eprintln!("m2r: {}: {e}", m.id());
+                report::error_text(&format!("{}: {}", m.id(), error_chain(e)));
                 out.push_str(&format!("{}\t\n", m.id()));
                 continue;
             }
         };
-        for p in &result.collect.problems {
-            eprintln!("warning: {p}");
-        }
-        for e in &result.collect.errors {
-            eprintln!("error: {}: {e}", m.id());
-        }
+        report_module(m, &result.collect);
         for r in result.failures() {
             if let Err(e) = &r.file {
-                eprintln!("error: {}: {}: {e}", m.id(), r.artifact);
+                report::error_text(&format!("{}: {}", m.id(), error_chain(e.as_ref())));
             }
         }
         let paths: Vec<String> = result

@@ -4,37 +4,30 @@
 //! A `--pom` that aggregates modules is a reactor: `crate::reactor` prints it.
 //!
 //! This file owns the arguments and printing; the session collects
-//! ([`Session::blocking_collect`]), and collection, conflict resolution and the renderings
-//! live in `m2resolver::resolution::collect`.
+//! ([`Session::blocking_collect`](m2resolver::Session::blocking_collect)), and collection,
+//! conflict resolution and the renderings live in `m2resolver::resolution::collect`. The tree
+//! goes to stdout, exactly as `mvn dependency:tree` prints it; warnings (a dependency's missing
+//! POM) and errors go to stderr, once (`report.rs`). When the collection fails nothing is
+//! printed on stdout and the exit status is 1, as mvn fails; a root the user named that cannot
+//! be found is such an error in the human form; `--json` prints the contract's document
+//! (Maven's answer keeps the root as a node with a `missing-pom` problem).
 
-use crate::options::{self, CommonArgs};
+use crate::options::{self, CommonArgs, DownloadArgs, Opened};
 use crate::reactor::{self, Reactor};
+use crate::report;
 use clap::Args;
-use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::explain::to_canonical_json;
-use m2resolver::repository::RemoteRepository;
-use m2resolver::resolution::collect::project::Root;
-use m2resolver::resolution::collect::view::TreeOptions;
-use m2resolver::resolution::collect::{view, CollectResult};
-use m2resolver::resolution::Artifact;
-use m2resolver::{Session, SessionError};
+use m2resolver::resolution::collect::view::{self, TreeOptions};
+use m2resolver::{Artifact, CollectResult, Root, SessionError};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Options every graph command shares.
 #[derive(Args, Debug, Clone)]
 pub struct GraphArgs {
     #[command(flatten)]
     pub common: CommonArgs,
-    /// Local repository (default: the settings' localRepository, else ~/.m2/repository).
-    #[arg(long = "local-repository", value_name = "DIR")]
-    pub local_repository: Option<PathBuf>,
-    /// Answer from the local repository only.
-    #[arg(long)]
-    pub offline: bool,
-    /// HTTP requests in flight.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub download: DownloadArgs,
 }
 
 /// Arguments of `m2r tree`.
@@ -64,7 +57,7 @@ pub struct TreeArgs {
     /// Nothing deeper than N levels below the root (0: the root alone).
     #[arg(long, value_name = "N")]
     depth: Option<usize>,
-    /// The project file.
+    /// The project file (an aggregator: every project of its reactor).
     #[arg(long, value_name = "FILE", conflicts_with = "coords")]
     pom: Option<PathBuf>,
     /// groupId:artifactId[:extension[:classifier]]:version. One coordinate is the root, read as
@@ -75,28 +68,10 @@ pub struct TreeArgs {
     coords: Vec<String>,
 }
 
-/// Opens the session of a graph command (`--threads`, the progress `listener`) and the
-/// repositories it starts from; `Err` is the exit status after a message.
-pub fn open(
-    args: &GraphArgs,
-    listener: Option<Arc<dyn ProgressListener>>,
-) -> Result<(Session, Vec<RemoteRepository>), u8> {
-    let session = options::open_session_with(
-        &args.common,
-        args.local_repository.as_deref(),
-        args.offline,
-        |mut b| {
-            if let Some(n) = args.threads {
-                b = b.max_in_flight(n);
-            }
-            if let Some(l) = listener {
-                b = b.progress_listener(l);
-            }
-            b
-        },
-    )?;
-    let repositories = options::session_repositories(&session, &args.common)?;
-    Ok((session, repositories))
+/// Opens the session of a graph command and the repositories it starts from; `Err` is the
+/// exit status after a message.
+pub fn open(args: &GraphArgs) -> Result<Opened, u8> {
+    options::open(&args.common, &args.download)
 }
 
 /// The root of a graph command: the project file, the one coordinate read as a project, or
@@ -107,15 +82,25 @@ pub fn root_of(coords: &[String], pom: Option<&PathBuf>) -> Result<Root, u8> {
     }
     let mut artifacts: Vec<Artifact> = Vec::new();
     for c in coords {
-        let c = Coordinate::parse(c).map_err(|e| {
-            eprintln!("m2r: {e}");
+        artifacts.push(Artifact::parse(c).map_err(|e| {
+            report::error(&e);
             2u8
-        })?;
-        artifacts.push(c.into());
+        })?);
     }
     match <[Artifact; 1]>::try_from(artifacts) {
         Ok([one]) => Ok(Root::Artifact(one)),
         Err(several) => Ok(Root::compile(several)),
+    }
+}
+
+/// The graph of `root` in the opened session, also when collection failed (the errors are
+/// in it), or why there is none.
+fn collect_in(opened: &Opened, root: &Root) -> Result<CollectResult, SessionError> {
+    let collected = opened.session.blocking_collect(root, &opened.repositories);
+    opened.progress.finish();
+    match collected {
+        Err(SessionError::Collect { result, .. }) => Ok(*result),
+        other => other,
     }
 }
 
@@ -126,26 +111,40 @@ pub fn collect_graph(
     graph: &GraphArgs,
     coords: &[String],
     pom: Option<&PathBuf>,
-) -> Result<Result<CollectResult, SessionError>, u8> {
+) -> Result<(Root, Result<CollectResult, SessionError>), u8> {
     let root = root_of(coords, pom)?;
-    let (session, repositories) = open(graph, None)?;
-    Ok(match session.blocking_collect(&root, &repositories) {
-        Err(SessionError::Collect { result, .. }) => Ok(*result),
-        other => other,
-    })
+    let opened = open(graph)?;
+    let collected = collect_in(&opened, &root);
+    Ok((root, collected))
 }
 
 /// Prints why a session could not answer (no graph, no descriptor).
-pub fn report(e: &SessionError) {
+pub fn report_failure(e: &SessionError) {
     match e {
         SessionError::Root { source } => {
             for e in &source.errors {
-                eprintln!("m2r: {e}");
+                report::error_text(e);
             }
         }
-        SessionError::Downloader { source } => eprintln!("m2r: {source}"),
-        e => eprintln!("m2r: {e}"),
+        e => report::error(e),
     }
+}
+
+/// Prints the warnings and errors of a collection on stderr; `true` when a root the user named
+/// was not found (reported as an error).
+pub fn report_collection(root: &Root, result: &CollectResult) -> bool {
+    let missing = result.missing_roots(root);
+    for p in &result.problems {
+        if missing.iter().any(|m| std::ptr::eq(*m, p)) {
+            report::error_text(&format!("{}: {}", p.artifact, p.message));
+        } else {
+            report::warning(&p.to_string());
+        }
+    }
+    for e in &result.errors {
+        report::error(e);
+    }
+    !missing.is_empty()
 }
 
 /// The human tree's options of the arguments.
@@ -162,50 +161,40 @@ fn tree_options(args: &TreeArgs) -> TreeOptions {
 /// Runs `m2r tree`; returns the exit status.
 pub fn run(args: TreeArgs) -> u8 {
     let options = tree_options(&args);
-    let collected = match &args.pom {
-        // An aggregator: every project of the reactor (crate::reactor).
-        Some(pom) => {
-            let (session, repositories) = match open(&args.graph, None) {
-                Ok(s) => s,
-                Err(code) => return code,
-            };
-            match reactor::read(&session, pom, &repositories, args.json) {
-                Reactor::Modules(ws) => {
-                    return reactor::tree(&session, &ws, &repositories, args.json, &options)
-                }
-                Reactor::Failed(code) => return code,
-                Reactor::Single => {
-                    match session.blocking_collect(&Root::Pom(pom.clone()), &repositories) {
-                        Err(SessionError::Collect { result, .. }) => Ok(*result),
-                        other => other,
-                    }
-                }
-            }
-        }
-        None => match collect_graph(&args.graph, &args.coords, None) {
-            Ok(c) => c,
-            Err(code) => return code,
-        },
+    let root = match root_of(&args.coords, args.pom.as_ref()) {
+        Ok(r) => r,
+        Err(code) => return code,
     };
-    match collected {
+    let opened = match open(&args.graph) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    if let Some(pom) = &args.pom {
+        // An aggregator: every project of the reactor (crate::reactor).
+        match reactor::read(&opened, pom, args.json) {
+            Reactor::Modules(ws) => return reactor::tree(&opened, &ws, args.json, &options),
+            Reactor::Failed(code) => return code,
+            Reactor::Single => {}
+        }
+    }
+    match collect_in(&opened, &root) {
         Ok(result) => {
-            for p in &result.problems {
-                eprintln!("warning: {p}");
-            }
-            for e in &result.errors {
-                eprintln!("m2r: {e}");
-            }
+            let root_missing = report_collection(&root, &result);
             if args.json {
+                // The contract's document: Maven's answer, missing root and all.
                 crate::out(&(to_canonical_json(&view::tree_json(&result)) + "\n"));
-            } else if result.errors.is_empty() {
-                // As mvn, no tree when the collection failed.
-                let text = view::render_maven_tree(&result, &options);
-                crate::out(if text.is_empty() { "\n" } else { &text });
+                return u8::from(!result.errors.is_empty());
             }
-            u8::from(!result.errors.is_empty())
+            if root_missing || !result.errors.is_empty() {
+                // As mvn, no tree when the collection failed.
+                return 1;
+            }
+            let text = view::render_maven_tree(&result, &options);
+            crate::out(if text.is_empty() { "\n" } else { &text });
+            0
         }
         Err(e) => {
-            report(&e);
+            report_failure(&e);
             if let (true, SessionError::Root { source }) = (args.json, &e) {
                 crate::out(&(to_canonical_json(&view::failed_json(&source.errors)) + "\n"));
             }

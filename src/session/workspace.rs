@@ -12,11 +12,10 @@
 //! order, as Maven's reactor does. A module whose collection or resolution fails is reported
 //! in its own [`ModuleResult`]; the others are unaffected.
 
-use super::dependencies::{
-    collected, collector_failed, current_handle, resolved, runtime, ResolveResult,
-};
+use super::dependencies::{collected, phase, resolved, ResolveResult};
+use super::engine::Engine;
 use super::{Session, SessionError};
-use crate::download::Resolver;
+use crate::download::{Downloader, Phase};
 use crate::repository::RemoteRepository;
 use crate::resolution::artifact::{Artifact, Dependency};
 use crate::resolution::collect::classpath::{self, ClasspathScope};
@@ -143,7 +142,7 @@ type Download = Shared<BoxFuture<'static, ResolvedNode>>;
 /// Every module's artifacts: the reactor's files for modules (see
 /// [`Workspace::find_artifact`]), the rest downloaded, each file once for all modules.
 async fn resolve_modules(
-    resolver: &Resolver,
+    downloader: &Downloader,
     workspace: &Workspace,
     collections: Vec<CollectResult>,
     scope: Option<ClasspathScope>,
@@ -159,7 +158,7 @@ async fn resolve_modules(
                     Some(file) => Source::Reactor(file),
                     None => Source::Download(shared_download(
                         downloads,
-                        resolver,
+                        downloader,
                         id,
                         &artifact,
                         repositories,
@@ -204,7 +203,7 @@ enum Source {
 /// The download of `artifact` from `repositories`, started once for all modules.
 fn shared_download(
     downloads: &Mutex<HashMap<String, Download>>,
-    resolver: &Resolver,
+    downloader: &Downloader,
     id: crate::resolution::collect::NodeId,
     artifact: &Artifact,
     repositories: Arc<[RemoteRepository]>,
@@ -220,9 +219,11 @@ fn shared_download(
     };
     map.entry(key)
         .or_insert_with(|| {
-            let resolver = resolver.clone();
+            let downloader = downloader.clone();
             let artifact = artifact.clone();
-            async move { resolve_node(&resolver, id, artifact, String::new(), repositories).await }
+            async move {
+                resolve_node(&downloader, id, artifact, String::new(), repositories).await
+            }
                 .boxed()
                 .shared()
         })
@@ -247,12 +248,47 @@ fn answers<T>(
     }
 }
 
+/// The collections of every module, on a blocking thread of the engine's runtime.
+fn collect_workspace_on(
+    engine: &Engine,
+    workspace: &Workspace,
+    repositories: &[RemoteRepository],
+) -> Vec<CollectResult> {
+    phase(engine, Phase::Collecting, None, || {
+        collect_modules(&engine.source(), workspace, repositories)
+    })
+}
+
+/// The collections, then every module's artifacts of `scope`, on a blocking thread of the
+/// engine's runtime.
+fn resolve_workspace_on(
+    engine: &Engine,
+    workspace: &Workspace,
+    repositories: &[RemoteRepository],
+    scope: Option<ClasspathScope>,
+) -> Vec<ResolveResult> {
+    let collections = collect_workspace_on(engine, workspace, repositories);
+    let total = collections
+        .iter()
+        .map(|c| classpath::nodes(&c.graph, scope).len() as u64)
+        .sum();
+    phase(engine, Phase::Downloading, Some(total), || {
+        engine.runtime.handle().block_on(resolve_modules(
+            engine.downloader(),
+            workspace,
+            collections,
+            scope,
+        ))
+    })
+}
+
 impl Session {
     /// The reactor of an aggregator POM (relative to the session's working directory) as `mvn`
     /// reads it: the POM and its modules recursively (those of its active profiles too), each
     /// project's effective model, in Maven's reactor order (see
     /// [`crate::resolution::workspace`]). `repositories` (injected: [`Self::repositories`]) are
-    /// those parents and BOMs outside the reactor come from.
+    /// those parents and BOMs outside the reactor come from, through the session's descriptor
+    /// reader.
     ///
     /// A project that cannot be read, a module that does not exist, a duplicate or a cycle is
     /// [`SessionError::Workspace`].
@@ -261,54 +297,53 @@ impl Session {
         pom: &Path,
         repositories: &[RemoteRepository],
     ) -> Result<Workspace, SessionError> {
-        let reader = self.descriptor_reader(repositories)?;
-        let pom = self.environment.cwd.join(pom);
-        Workspace::read(&reader, &pom, repositories)
+        let (pom, repositories) = (self.environment.cwd.join(pom), repositories.to_vec());
+        self.on_engine(move |engine| read_task(engine, pom, repositories))
             .await
-            .map_err(|source| SessionError::Workspace {
-                pom,
-                source: Box::new(source),
-            })
     }
 
-    /// [`Self::read_workspace`], blocking (on a runtime of its own: do not call it from async
-    /// code).
+    /// [`Self::read_workspace`], blocking (refused inside a Tokio runtime).
     pub fn blocking_read_workspace(
         &self,
         pom: &Path,
         repositories: &[RemoteRepository],
     ) -> Result<Workspace, SessionError> {
-        runtime()?.block_on(self.read_workspace(pom, repositories))
+        let (pom, repositories) = (self.environment.cwd.join(pom), repositories.to_vec());
+        self.blocking_on_engine(move |engine| read_task(engine, pom, repositories))
     }
 
     /// The dependency graph of every module of `workspace` (as [`Self::collect`] collects one
     /// project's, with the workspace in front of the repositories: a module's POM is never
     /// requested from a repository), in reactor order. The modules are collected at the same
-    /// time over one downloader and descriptor reader. `Err` only when the downloader cannot
-    /// be set up; each module's failure is in its [`ModuleResult`].
+    /// time on the session's engine (its downloader and descriptor reader); dependencies are
+    /// interned across the modules as Maven's one build session does. `Err` only when the
+    /// engine cannot run; each module's failure is in its [`ModuleResult`].
     pub async fn collect_workspace(
         &self,
         workspace: &Workspace,
         repositories: &[RemoteRepository],
     ) -> Result<WorkspaceResult<CollectResult>, SessionError> {
-        let source = self.source(current_handle()?, repositories)?;
-        let ws = workspace.clone();
-        let repos = repositories.to_vec();
-        let results = tokio::task::spawn_blocking(move || collect_modules(&source, &ws, &repos))
-            .await
-            .map_err(collector_failed)?;
+        let (ws, repositories) = (workspace.clone(), repositories.to_vec());
+        let results = self
+            .on_engine(move |engine| {
+                Self::collecting(engine, move |e| {
+                    Ok(collect_workspace_on(e, &ws, &repositories))
+                })
+            })
+            .await?;
         Ok(answers(workspace, results, collected))
     }
 
-    /// [`Self::collect_workspace`], blocking (on a runtime of its own).
+    /// [`Self::collect_workspace`], blocking (refused inside a Tokio runtime).
     pub fn blocking_collect_workspace(
         &self,
         workspace: &Workspace,
         repositories: &[RemoteRepository],
     ) -> Result<WorkspaceResult<CollectResult>, SessionError> {
-        let rt = runtime()?;
-        let source = self.source(rt.handle().clone(), repositories)?;
-        let results = collect_modules(&source, workspace, repositories);
+        let (ws, repositories) = (workspace.clone(), repositories.to_vec());
+        let results = self.blocking_on_engine(move |engine| {
+            Self::collecting(engine, move |e| Ok(collect_workspace_on(e, &ws, &repositories)))
+        })?;
         Ok(answers(workspace, results, collected))
     }
 
@@ -316,41 +351,51 @@ impl Session {
     /// node) resolved as [`Self::resolve`] resolves one project's: an artifact of a module is
     /// what the workspace gives for it ([`Workspace::find_artifact`]: its output directories
     /// at [`Phase::TestCompile`](crate::resolution::workspace::Phase), built files), anything
-    /// else is downloaded, each file once for every module.
+    /// else is downloaded by the session's downloader, each file once for every module.
     pub async fn resolve_workspace(
         &self,
         workspace: &Workspace,
         repositories: &[RemoteRepository],
         scope: Option<ClasspathScope>,
     ) -> Result<WorkspaceResult<ResolveResult>, SessionError> {
-        let source = self.source(current_handle()?, repositories)?;
-        let ws = workspace.clone();
-        let repos = repositories.to_vec();
-        let collector = source.clone();
-        let collections =
-            tokio::task::spawn_blocking(move || collect_modules(&collector, &ws, &repos))
-                .await
-                .map_err(collector_failed)?;
-        let results = resolve_modules(source.resolver(), workspace, collections, scope).await;
+        let (ws, repositories) = (workspace.clone(), repositories.to_vec());
+        let results = self
+            .on_engine(move |engine| {
+                Self::collecting(engine, move |e| {
+                    Ok(resolve_workspace_on(e, &ws, &repositories, scope))
+                })
+            })
+            .await?;
         Ok(answers(workspace, results, resolved))
     }
 
-    /// [`Self::resolve_workspace`], blocking (on a runtime of its own).
+    /// [`Self::resolve_workspace`], blocking (refused inside a Tokio runtime).
     pub fn blocking_resolve_workspace(
         &self,
         workspace: &Workspace,
         repositories: &[RemoteRepository],
         scope: Option<ClasspathScope>,
     ) -> Result<WorkspaceResult<ResolveResult>, SessionError> {
-        let rt = runtime()?;
-        let source = self.source(rt.handle().clone(), repositories)?;
-        let collections = collect_modules(&source, workspace, repositories);
-        let results = rt.block_on(resolve_modules(
-            source.resolver(),
-            workspace,
-            collections,
-            scope,
-        ));
+        let (ws, repositories) = (workspace.clone(), repositories.to_vec());
+        let results = self.blocking_on_engine(move |engine| {
+            Self::collecting(engine, move |e| {
+                Ok(resolve_workspace_on(e, &ws, &repositories, scope))
+            })
+        })?;
         Ok(answers(workspace, results, resolved))
     }
+}
+
+/// Reads the reactor of `pom` through the engine's descriptor reader.
+async fn read_task(
+    engine: Arc<Engine>,
+    pom: std::path::PathBuf,
+    repositories: Vec<RemoteRepository>,
+) -> Result<Workspace, SessionError> {
+    Workspace::read(&engine.reader, &pom, &repositories)
+        .await
+        .map_err(|source| SessionError::Workspace {
+            pom,
+            source: Box::new(source),
+        })
 }

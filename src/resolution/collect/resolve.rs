@@ -7,13 +7,14 @@
 
 use super::classpath::{self, ClasspathScope};
 use super::graph::{DependencyGraph, NodeId};
-use crate::download::{Coordinate, DownloadError, ResolvedArtifact, Resolver};
+use crate::download::{ArtifactFile, DownloadError, Downloader};
 use crate::resolution::artifact::Artifact;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Why one artifact of the graph could not be resolved.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ArtifactError {
     /// The download failed.
     #[error(transparent)]
@@ -41,20 +42,20 @@ pub struct ResolvedNode {
     /// the session's [`SessionError::Resolve`](crate::SessionError::Resolve) names the first).
     pub file: Result<PathBuf, Arc<ArtifactError>>,
     /// The downloader's record (repository, checksum outcome), for downloaded artifacts.
-    pub download: Option<ResolvedArtifact>,
+    pub download: Option<ArtifactFile>,
 }
 
 /// Downloads the artifacts of `graph` (each once, first occurrence in resolution order),
 /// filtered by class-path `scope` (`None`: every node, as Resolver's `resolveDependencies`
 /// without a filter), in parallel; results in class-path order.
 pub async fn resolve_artifacts(
-    resolver: &Resolver,
+    downloader: &Downloader,
     graph: &DependencyGraph,
     scope: Option<ClasspathScope>,
 ) -> Vec<ResolvedNode> {
     let jobs = classpath::nodes(graph, scope).into_iter().map(|id| {
         let (artifact, scope, repositories) = node_parts(graph, id);
-        resolve_node(resolver, id, artifact, scope, repositories)
+        resolve_node(downloader, id, artifact, scope, repositories)
     });
     futures_util::future::join_all(jobs).await
 }
@@ -78,7 +79,7 @@ pub(crate) fn node_parts(
 
 /// Resolves one node's artifact: its system path, or the download from `repositories`.
 pub(crate) async fn resolve_node(
-    resolver: &Resolver,
+    downloader: &Downloader,
     id: NodeId,
     artifact: Artifact,
     scope: String,
@@ -102,19 +103,12 @@ pub(crate) async fn resolve_node(
             download: None,
         };
     }
-    let coord = Coordinate {
-        group_id: artifact.group_id.clone(),
-        artifact_id: artifact.artifact_id.clone(),
-        extension: artifact.extension.clone(),
-        classifier: artifact.classifier.clone(),
-        version: artifact.version.clone(),
-    };
-    match resolver.resolve_in(&coord, &repositories).await {
+    match downloader.fetch(&artifact, &repositories).await {
         Ok(r) => ResolvedNode {
             node: id,
             artifact,
             scope,
-            file: Ok(resolver.class_path_file(&r)),
+            file: Ok(downloader.class_path_file(&r)),
             download: Some(r),
         },
         Err(e) => ResolvedNode {

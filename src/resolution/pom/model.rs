@@ -537,7 +537,7 @@ impl Model {
     }
 
     /// The project directory (the folder of the project file), when there is one.
-    pub fn project_directory(&self) -> Option<PathBuf> {
+    pub(crate) fn project_directory(&self) -> Option<PathBuf> {
         self.pom_file
             .as_ref()
             .and_then(|f| f.parent().map(|p| p.to_path_buf()))
