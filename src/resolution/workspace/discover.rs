@@ -449,8 +449,8 @@ mod tests {
             )
             .map_err(|e| e.to_string())?;
         }
-        let config = crate::download::ResolverConfig::new(Vec::new(), dir.path().join("local"));
-        let resolver = crate::download::Resolver::new(config).map_err(|e| e.to_string())?;
+        let config = crate::download::DownloaderConfig::new(dir.path().join("local"));
+        let resolver = crate::download::Downloader::new(config).map_err(|e| e.to_string())?;
         let reader = DescriptorReader::new(
             resolver,
             crate::repository::Selectors::default(),

@@ -173,7 +173,7 @@ mod tests {
         let ws = Workspace::new(vec![m2.clone(), m1]).unwrap();
         let source = WorkspaceSource::new(&ws, &repo);
         let request = CollectRequest {
-            root: m2.artifact.clone(),
+            root: Some(m2.artifact.clone()),
             dependencies: m2.project.dependencies.clone(),
             managed_dependencies: vec![],
             repositories: vec![],
@@ -236,7 +236,7 @@ mod tests {
         let ws = Workspace::new(vec![m1]).unwrap();
         let source = WorkspaceSource::new(&ws, &repo);
         let request = CollectRequest {
-            root: jar("app", "1"),
+            root: Some(jar("app", "1")),
             dependencies: vec![Dependency::new(jar("old", "1"), "compile")],
             managed_dependencies: vec![],
             repositories: vec![],
