@@ -23,10 +23,10 @@
 use crate::options::Opened;
 use crate::report;
 use m2resolver::explain::to_canonical_json;
+use m2resolver::printable::error_chain;
 use m2resolver::resolution::collect::view::{self, TreeOptions};
 use m2resolver::resolution::workspace::view as reactor_view;
 use m2resolver::resolution::workspace::{discover, Module, Phase, Workspace, WorkspaceError};
-use m2resolver::printable::error_chain;
 use m2resolver::{ClasspathScope, CollectResult, SessionError};
 use std::path::Path;
 
@@ -149,11 +149,7 @@ pub fn tree(opened: &Opened, ws: &Workspace, json: bool, options: &TreeOptions) 
             // Maven's reactor stops at the first project that fails: nothing on stdout.
             let skipped: Vec<String> = ws.modules()[i + 1..].iter().map(Module::id).collect();
             if !skipped.is_empty() {
-                report::error_text(&format!(
-                    "skipped after {}: {}",
-                    m.id(),
-                    skipped.join(", ")
-                ));
+                report::error_text(&format!("skipped after {}: {}", m.id(), skipped.join(", ")));
             }
             return 1;
         }

@@ -3,11 +3,13 @@
 //! projects Maven prints, in Maven's reactor order, with Maven's exit status, and each project's nodes
 //! — the modules among them, with their own dependencies below them.
 //!
-//! The per-project rendering (root line's packaging, verbose annotations, where warnings go) is the
-//! single-project tree's, checked byte for byte by the mvn-tree fixture runner; here each block is
-//! compared as the root's `groupId:artifactId:version` and the set of the nodes it keeps
-//! (`groupId:artifactId[:classifier]:version:scope`, annotations and left-out entries aside).
-//! Set `M2R_REACTOR_EXACT=1` to compare the whole output byte for byte as well.
+//! Each block is compared first as the root's `groupId:artifactId:version` and the set of the nodes
+//! it keeps (`groupId:artifactId[:classifier]:version:scope`, annotations and left-out entries
+//! aside), which says which project or node differs, then byte for byte (the per-project rendering
+//! is the single-project tree's, `render_maven_tree`). One case is also answered again by the real
+//! `mvn dependency:tree` (the shared oracle `mvn-tree.py`, which needs Debian's `maven`,
+//! `libmaven-dependency-plugin-java` and `junit4`: `scripts/test.sh` installs them): the test
+//! fails when the oracle is missing.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -134,8 +136,11 @@ fn run(case: &Path) -> Result<(), String> {
             ));
         }
     }
-    if std::env::var_os("M2R_REACTOR_EXACT").is_some() && stdout != expected {
-        return Err("the output differs from Maven's byte for byte".into());
+    if stdout != expected {
+        return Err(
+            "the output differs from Maven's byte for byte (cli/tests/mvn_tree.rs shows the diff)"
+                .into(),
+        );
     }
     Ok(())
 }
@@ -180,4 +185,42 @@ fn reactor_fixtures_have_maven_s_projects_order_and_nodes() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// The shared folder (`oracle/`): `M2R_SHARED_DIR`, else a `shared/` beside the workspace or one
+/// of its parents. Missing, the test fails: a CI run without the reference must not pass.
+fn shared_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("M2R_SHARED_DIR") {
+        return PathBuf::from(dir);
+    }
+    root()
+        .ancestors()
+        .map(|a| a.join("shared"))
+        .find(|s| s.join("oracle").is_dir())
+        .unwrap_or_else(|| {
+            panic!("the shared folder with oracle/ was not found beside the workspace: set M2R_SHARED_DIR")
+        })
+}
+
+#[test]
+fn the_real_mvn_still_prints_a_committed_reactor_case() {
+    let oracle = shared_dir().join("oracle/mvn-tree.py");
+    assert!(oracle.is_file(), "{} is missing", oracle.display());
+    let case = root().join("testdata/mvn-tree/reactor-module-parent-verbose");
+    let expected = std::fs::read_to_string(case.join("expected.txt")).expect("expected.txt");
+    let output = Command::new("python3")
+        .arg(&oracle)
+        .arg("--verbose")
+        .arg("--repo")
+        .arg(case.join("repo"))
+        .arg(case.join("project"))
+        .output()
+        .expect("python3 runs the oracle");
+    assert!(
+        output.status.success(),
+        "the oracle failed (scripts/test.sh installs maven, libmaven-dependency-plugin-java, junit4): {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+    assert_eq!(run(&case), Ok(()));
 }

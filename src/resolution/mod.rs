@@ -13,6 +13,5 @@ pub mod version;
 pub mod workspace;
 
 pub use artifact::{
-    Artifact, ArtifactDescriptor, ArtifactType, CoordinateError, Dependency, Exclusion,
-    ScopeSource,
+    Artifact, ArtifactDescriptor, ArtifactType, CoordinateError, Dependency, Exclusion, ScopeSource,
 };

@@ -127,7 +127,12 @@ pub(super) fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionEr
 }
 
 /// Phase events around `f`.
-pub(super) fn phase<T>(engine: &Engine, phase: Phase, total: Option<u64>, f: impl FnOnce() -> T) -> T {
+pub(super) fn phase<T>(
+    engine: &Engine,
+    phase: Phase,
+    total: Option<u64>,
+    f: impl FnOnce() -> T,
+) -> T {
     engine
         .listener
         .on_event(&ProgressEvent::PhaseStarted { phase, total });

@@ -9,7 +9,9 @@
 //! artifacts are downloaded at the same time, each file once. When the answers turn out to
 //! depend on the order POMs were fetched in (see `fetch.rs`: one repository id standing for
 //! different repositories), the modules are collected again one after another in reactor
-//! order, as Maven's reactor does. A module whose collection or resolution fails is reported
+//! order, as Maven's reactor does. Dependencies are interned across the modules in reactor
+//! order (Resolver's `DataPool` lives in the build's session cache), before each module's
+//! conflicts are resolved. A module whose collection or resolution fails is reported
 //! in its own [`ModuleResult`]; the others are unaffected.
 
 use super::dependencies::{collected, phase, resolved, ResolveResult};
@@ -22,7 +24,9 @@ use crate::resolution::collect::classpath::{self, ClasspathScope};
 use crate::resolution::collect::fetch::RepositorySource;
 use crate::resolution::collect::project::project_request;
 use crate::resolution::collect::resolve::{node_parts, resolve_node, ResolvedNode};
-use crate::resolution::collect::{collect, CollectResult, DescriptorSource};
+use crate::resolution::collect::{
+    collect_graph, CollectResult, DescriptorSource, InternPool, Unresolved,
+};
 use crate::resolution::workspace::source::WorkspaceSource;
 use crate::resolution::workspace::Workspace;
 use futures_util::future::{join_all, BoxFuture, FutureExt, Shared};
@@ -101,8 +105,7 @@ fn collect_modules(
         .collect();
     source.prefetch(hints);
 
-    let slots: Vec<Mutex<Option<CollectResult>>> =
-        requests.iter().map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Mutex<Option<Unresolved>>> = requests.iter().map(|_| Mutex::new(None)).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..COLLECTORS.min(requests.len()) {
@@ -111,30 +114,39 @@ fn collect_modules(
                 let Some(request) = requests.get(i) else {
                     break;
                 };
-                let result = collect(&source, request);
+                let result = collect_graph(&source, request);
                 if let Ok(mut slot) = slots[i].lock() {
                     *slot = Some(result);
                 }
             });
         }
     });
-    let mut results: Vec<CollectResult> = slots
+    let mut graphs: Vec<Unresolved> = slots
         .into_iter()
         .zip(&requests)
         .map(|(slot, request)| {
             slot.into_inner()
                 .ok()
                 .flatten()
-                .unwrap_or_else(|| collect(&source, request))
+                .unwrap_or_else(|| collect_graph(&source, request))
         })
         .collect();
     if inner.needs_ordered_replay() {
         tracing::debug!("collecting the reactor again, module after module in Maven's order");
         inner.start_ordered_replay();
-        results = requests.iter().map(|r| collect(&source, r)).collect();
+        graphs = requests.iter().map(|r| collect_graph(&source, r)).collect();
         inner.end_ordered_replay();
     }
-    results
+    // One build, one pool of dependencies: each module's interned against the modules before
+    // it in reactor order (as Maven collects them one after another), then its conflicts.
+    let mut pool = InternPool::default();
+    graphs
+        .into_iter()
+        .map(|mut g| {
+            pool.intern(&mut g);
+            g.finish()
+        })
+        .collect()
 }
 
 type Download = Shared<BoxFuture<'static, ResolvedNode>>;
@@ -342,7 +354,9 @@ impl Session {
     ) -> Result<WorkspaceResult<CollectResult>, SessionError> {
         let (ws, repositories) = (workspace.clone(), repositories.to_vec());
         let results = self.blocking_on_engine(move |engine| {
-            Self::collecting(engine, move |e| Ok(collect_workspace_on(e, &ws, &repositories)))
+            Self::collecting(engine, move |e| {
+                Ok(collect_workspace_on(e, &ws, &repositories))
+            })
         })?;
         Ok(answers(workspace, results, collected))
     }

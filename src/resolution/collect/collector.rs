@@ -227,6 +227,9 @@ pub(crate) struct Collector<'s> {
     repos: RepositoryLists,
     /// Resolver's `DataPool.intern`: equal dependencies are one object, so one scope text.
     interned: HashMap<Dependency, ScopeSource>,
+    /// The nodes whose dependency went through [`Self::interned`], in the order it was asked
+    /// (so that a build's later collections can intern them against the earlier ones).
+    pub(crate) interned_nodes: Vec<NodeId>,
     pub(crate) problems: Vec<PomProblem>,
     pub(crate) errors: Vec<CollectError>,
 }
@@ -273,6 +276,7 @@ impl<'s> Collector<'s> {
             stack: Vec::new(),
             repos: RepositoryLists::default(),
             interned: HashMap::new(),
+            interned_nodes: Vec::new(),
             problems: Vec::new(),
             errors: Vec::new(),
         }
@@ -444,6 +448,7 @@ impl<'s> Collector<'s> {
                 management: &management,
             };
             let child = self.add_child(parent, node, repositories, ListId(usize::MAX));
+            self.interned_nodes.push(child);
             if traverse && !descriptor.dependencies.is_empty() {
                 self.recurse(repos, selector, manager, &d, &descriptor, child);
             }

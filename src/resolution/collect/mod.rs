@@ -58,15 +58,66 @@ pub use project::{Root, RootFailure};
 pub use resolve::{ArtifactError, ResolvedNode};
 pub use source::{DescriptorOutcome, DescriptorSource, MemorySource, VersionOrigin};
 
+use crate::resolution::artifact::{Dependency, ScopeSource};
+use std::collections::HashMap;
+
 /// Collects the graph of `request` and resolves its conflicts, as Maven's
 /// `RepositorySystem.collectDependencies` does with the session of
 /// `MavenRepositorySystemUtils.newSession()`. Blocking: call it from a thread that may wait
 /// (the repository-backed source runs its fetches on its own runtime).
 pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> CollectResult {
+    collect_graph(source, request).finish()
+}
+
+/// A collected graph before conflict resolution, with the nodes whose dependency was interned
+/// (Resolver's `DataPool.intern`), in the order the collector asked.
+#[derive(Debug)]
+pub(crate) struct Unresolved {
+    result: CollectResult,
+    interned: Vec<NodeId>,
+}
+
+impl Unresolved {
+    /// Conflict resolution: the collection's answer.
+    pub(crate) fn finish(mut self) -> CollectResult {
+        if let Err(e) = conflict::resolve_conflicts(&mut self.result.graph) {
+            self.result.errors.push(e);
+        }
+        self.result
+    }
+}
+
+/// Resolver's `DataPool` of dependencies for a whole build: the pool lives in the session's
+/// cache, so the collections of a reactor's modules, one after another, share it. An equal
+/// dependency met again is the object met first, with its scope text, which decides what
+/// the verbose tree's by-reference scope check sees ([`ScopeSource`]).
+#[derive(Debug, Default)]
+pub(crate) struct InternPool {
+    dependencies: HashMap<Dependency, ScopeSource>,
+}
+
+impl InternPool {
+    /// Interns the dependencies of `collected` (a collection made after the ones already
+    /// interned, as Maven's reactor makes them in order).
+    pub(crate) fn intern(&mut self, collected: &mut Unresolved) {
+        for &id in &collected.interned {
+            let Some(d) = collected.result.graph.nodes[id.0].dependency.as_mut() else {
+                continue;
+            };
+            let source = self
+                .dependencies
+                .entry(d.clone())
+                .or_insert_with(|| d.scope_source.clone());
+            d.scope_source = source.clone();
+        }
+    }
+}
+
+/// [`collect`] without conflict resolution (see [`Unresolved::finish`]).
+pub(crate) fn collect_graph(source: &dyn DescriptorSource, request: &CollectRequest) -> Unresolved {
     source.begin_collection();
     let result = collect_once(source, request);
     if !source.needs_ordered_replay() {
-        source.end_collection();
         return result;
     }
     // Fetching ahead met a local repository whose content depends on Maven's order (one
@@ -76,7 +127,6 @@ pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> Colle
     source.start_ordered_replay();
     let result = collect_once(source, request);
     source.end_ordered_replay();
-    source.end_collection();
     result
 }
 
@@ -87,24 +137,25 @@ fn root_name(request: &CollectRequest) -> String {
         .map_or_else(|| "the dependencies".into(), ToString::to_string)
 }
 
-fn collect_once(source: &dyn DescriptorSource, request: &CollectRequest) -> CollectResult {
+fn collect_once(source: &dyn DescriptorSource, request: &CollectRequest) -> Unresolved {
     let mut collector = collector::Collector::new(source, request);
     collector.run(request);
-    let mut errors = std::mem::take(&mut collector.errors);
+    let errors = std::mem::take(&mut collector.errors);
     let problems = std::mem::take(&mut collector.problems);
-    let mut graph = collector.graph;
+    let interned = std::mem::take(&mut collector.interned_nodes);
+    let graph = collector.graph;
     tracing::debug!(
         nodes = graph.nodes.len(),
         lists = graph.lists.len(),
         "collected {}",
         root_name(request)
     );
-    if let Err(e) = conflict::resolve_conflicts(&mut graph) {
-        errors.push(e);
-    }
-    CollectResult {
-        graph,
-        problems,
-        errors,
+    Unresolved {
+        result: CollectResult {
+            graph,
+            problems,
+            errors,
+        },
+        interned,
     }
 }
