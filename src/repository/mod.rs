@@ -22,6 +22,7 @@ pub(crate) mod env_proxy;
 pub(crate) mod error;
 pub(crate) mod mirror;
 pub(crate) mod model;
+pub(crate) mod netrc;
 pub(crate) mod policy;
 pub(crate) mod proxy;
 pub(crate) mod server_config;
@@ -36,6 +37,7 @@ pub use env_proxy::{EnvExclusion, EnvProxyConfig, EnvProxyDecision};
 pub use error::InjectionError;
 pub use mirror::{MatchReason, MirrorMatch, MirrorRejection};
 pub use model::*;
+pub use netrc::{Netrc, NetrcEntry};
 pub use proxy::{ProxyDecision, ProxyExclusion};
 pub use url::RepositoryUrl;
 
