@@ -19,6 +19,7 @@ pub(crate) mod connector;
 pub(crate) mod credentials;
 pub(crate) mod digest;
 pub(crate) mod error;
+pub(crate) mod helper;
 pub(crate) mod http1;
 pub(crate) mod limits;
 pub(crate) mod ntlm;
@@ -32,6 +33,7 @@ pub use client::{BodySink, Fetched, Transport, TransportOptions, DEFAULT_MAX_IN_
 pub use connector::ConnectError;
 pub(crate) use error::redact_url;
 pub use error::{NetworkCause, TimeoutPhase, TransportError};
+pub use helper::{CredentialHelpers, HelperError};
 pub use limits::{LowSpeedLimit, DEFAULT_LOW_SPEED};
 pub use retry::RetryPolicy;
 pub use route::RoutePlan;
