@@ -11,7 +11,7 @@
 //! caller asks for them; repository URLs print without user info.
 
 use super::{Explanation, RepositoryCredentials};
-use crate::repository::{InjectionTrace, ProxySource, RemoteRepository, RepositoryUrl};
+use crate::repository::{InjectionTrace, RemoteRepository, RepositoryUrl};
 use crate::session::Credential;
 use crate::settings::Problem;
 use crate::transport::RoutePlan;
@@ -228,11 +228,7 @@ fn proxy(o: &mut String, r: &RemoteRepository, credentials: &RepositoryCredentia
         let _ = writeln!(o, "   proxy: none (direct connection)");
         return;
     };
-    let source = match &p.source {
-        ProxySource::Settings { id } => format!("settings proxy `{id}`"),
-        ProxySource::Environment { variable } => format!("environment variable {variable}"),
-        ProxySource::SystemProperties => "JVM-style properties".to_string(),
-    };
+    let source = p.source.to_string();
     let user = p
         .auth
         .as_ref()

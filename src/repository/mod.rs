@@ -20,6 +20,7 @@ pub(crate) mod aggregate;
 pub(crate) mod auth;
 pub(crate) mod env_proxy;
 pub(crate) mod error;
+pub(crate) mod jvm_options;
 pub(crate) mod mirror;
 pub(crate) mod model;
 pub(crate) mod netrc;
@@ -35,6 +36,7 @@ pub(crate) use aggregate::{aggregate_repositories, aggregate_repositories_traced
 pub use aggregate::{AggregateOutcome, InjectionTrace, ProxyTrace};
 pub use env_proxy::{EnvExclusion, EnvProxyConfig, EnvProxyDecision};
 pub use error::InjectionError;
+pub use jvm_options::JvmProperty;
 pub use mirror::{MatchReason, MirrorMatch, MirrorRejection};
 pub use model::*;
 pub use netrc::{Netrc, NetrcEntry};

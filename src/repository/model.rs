@@ -187,7 +187,25 @@ pub enum ProxySource {
         variable: String,
     },
     /// JVM-style system properties (`socksProxyHost`, `http.proxyHost`, ...).
-    SystemProperties,
+    SystemProperties {
+        /// The host property that named the proxy (`https.proxyHost`).
+        property: String,
+        /// Where it was defined: `-D`, `system property`, `MAVEN_OPTS` or `FILE:LINE`
+        /// (`.mvn/jvm.config`).
+        origin: String,
+    },
+}
+
+impl std::fmt::Display for ProxySource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProxySource::Settings { id } => write!(f, "settings proxy `{id}`"),
+            ProxySource::Environment { variable } => write!(f, "environment variable {variable}"),
+            ProxySource::SystemProperties { property, origin } => {
+                write!(f, "JVM property {property} ({origin})")
+            }
+        }
+    }
 }
 
 /// The proxy a repository is reached through.

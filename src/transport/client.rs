@@ -1013,7 +1013,7 @@ fn proxy_id(p: &RepositoryProxy) -> Option<String> {
     match &p.source {
         ProxySource::Settings { id } => Some(id.clone()),
         ProxySource::Environment { variable } => Some(format!("(from ${variable})")),
-        ProxySource::SystemProperties => None,
+        ProxySource::SystemProperties { property, .. } => Some(format!("(from -D{property})")),
     }
 }
 

@@ -11,7 +11,7 @@
 //!
 //! Connecting itself (trying the routes, proxies, TLS) is [`crate::transport::connector`]'s.
 
-use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
+use crate::repository::{RemoteRepository, RepositoryProxy};
 use crate::transport::auth::{AuthOffer, Authenticator};
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
@@ -398,11 +398,7 @@ pub(crate) fn proxy_label(p: &RepositoryProxy) -> String {
 
 /// `settings proxy `corp`` / `environment variable HTTPS_PROXY`.
 pub(crate) fn proxy_source(p: &RepositoryProxy) -> String {
-    match &p.source {
-        ProxySource::Settings { id } => format!("settings proxy `{id}`"),
-        ProxySource::Environment { variable } => format!("environment variable {variable}"),
-        ProxySource::SystemProperties => "JVM-style properties".into(),
-    }
+    p.source.to_string()
 }
 
 /// Scheme, host and port of a repository URL.
@@ -512,7 +508,7 @@ mod tests {
                 password: Some(Secret::new("pw")),
                 ..Default::default()
             }),
-            source: ProxySource::Settings { id: "corp".into() },
+            source: crate::repository::ProxySource::Settings { id: "corp".into() },
         });
         r
     }
