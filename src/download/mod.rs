@@ -20,6 +20,7 @@
 pub(crate) mod checksum;
 pub(crate) mod coords;
 pub(crate) mod error;
+pub(crate) mod filter;
 pub(crate) mod layout;
 pub(crate) mod ledger;
 pub(crate) mod local;
@@ -35,6 +36,7 @@ mod path_proptests;
 
 pub use coords::{Coordinate, CoordinateError};
 pub use error::DownloadError;
+pub use filter::{FilterConfig, GroupRules, PrefixRules, PrefixTree, RepositoryFilter, Verdict};
 pub use policy::{Clock, ManualClock, SystemClock};
 pub use progress::{NoProgress, ProgressListener};
 pub use resolver::{
