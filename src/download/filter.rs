@@ -405,11 +405,13 @@ impl RepositoryFilter {
                     Some(String::from_utf8_lossy(&bytes).into_owned())
                 }
                 Ok(None) => None,
-                Err(e) => return PrefixRules::None {
-                    why: format!(
+                Err(e) => {
+                    return PrefixRules::None {
+                        why: format!(
                         "no file {local}, and its {PUBLISHED_PREFIXES} could not be fetched: {e}"
                     ),
-                },
+                    }
+                }
             }
         };
         let Some(text) = text else {

@@ -17,6 +17,7 @@
 //! }
 //! ```
 
+pub(crate) mod chain;
 pub(crate) mod checksum;
 pub(crate) mod coords;
 pub(crate) mod error;
@@ -34,6 +35,7 @@ pub(crate) mod segment;
 #[cfg(test)]
 mod path_proptests;
 
+pub use chain::{LocalTail, TailHit};
 pub use coords::{Coordinate, CoordinateError};
 pub use error::DownloadError;
 pub use filter::{FilterConfig, GroupRules, PrefixRules, PrefixTree, RepositoryFilter, Verdict};
