@@ -13,7 +13,7 @@
 //! Passwords arrive decrypted from the caller; this module never decrypts.
 
 use super::error::InjectionError;
-use super::model::{Authentication, TransportConfig};
+use super::model::{Authentication, CredentialHelper, HelperOrigin, TransportConfig};
 use super::server_config::server_transport;
 use crate::secret::Secret;
 use crate::settings::{Origin, Server};
@@ -70,6 +70,10 @@ pub struct ServerEntry {
     pub warnings: Vec<String>,
     /// Where the server was written.
     pub origin: Origin,
+    /// The server has a password or a private key (decrypted or not yet).
+    pub has_secret: bool,
+    /// The command its `<configuration><credentialHelper>` names.
+    pub credential_helper: Option<CredentialHelper>,
 }
 
 /// The authentication (and server transport) selector.
@@ -113,6 +117,14 @@ impl AuthSelector {
                 continue;
             }
             let transport = server_transport(server)?;
+            let credential_helper = transport.credential_helper.map(|command| CredentialHelper {
+                command,
+                origin: HelperOrigin::Server {
+                    id: server.id.clone(),
+                    location: server.origin.describe(),
+                },
+                username: server.username.clone(),
+            });
             let index = sel.entries.len();
             sel.by_id.insert(server.id.clone(), index);
             accepted.push((index, server));
@@ -128,6 +140,8 @@ impl AuthSelector {
                 transport: transport.config,
                 warnings: transport.warnings,
                 origin: server.origin.clone(),
+                has_secret: has_password || server.private_key.is_some(),
+                credential_helper,
             });
         }
         // Aliases of the kept servers, after every primary id; the first claim wins.
