@@ -11,7 +11,7 @@
 //! caller asks for them; repository URLs print without user info.
 
 use super::{Explanation, RepositoryCredentials};
-use crate::repository::{InjectionTrace, RemoteRepository, RepositoryUrl};
+use crate::repository::{CredentialSource, InjectionTrace, RemoteRepository, RepositoryUrl};
 use crate::session::Credential;
 use crate::settings::Problem;
 use crate::transport::RoutePlan;
@@ -126,8 +126,35 @@ impl Explanation {
         for line in route.describe() {
             let _ = writeln!(o, "   {line}");
         }
-        match &r.authentication {
-            Some(a) => {
+        match (&r.credential_source, &r.authentication) {
+            (Some(CredentialSource::Helper(h)), _) => {
+                let _ = writeln!(
+                    o,
+                    "   credentials: {h}, run at the first request (answer kept for the session){}",
+                    h.username
+                        .as_deref()
+                        .map(|u| format!("; username {u} passed to it"))
+                        .unwrap_or_default()
+                );
+            }
+            (Some(source @ CredentialSource::Netrc { .. }), Some(a)) => {
+                let _ = writeln!(
+                    o,
+                    "   credentials: {source}: username {}, password {}{}",
+                    a.username.as_deref().unwrap_or("(none)"),
+                    credentials
+                        .password
+                        .as_ref()
+                        .map(|c| mask.show(c))
+                        .unwrap_or_else(|| "(none)".into()),
+                    if self.has_server(&r.id) {
+                        format!(" (<server> `{}` has no credentials)", r.id)
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+            (_, Some(a)) => {
                 let _ = writeln!(
                     o,
                     "   credentials: server `{}`: username {}, password {}{}",
@@ -144,8 +171,16 @@ impl Explanation {
                         .unwrap_or_default()
                 );
             }
-            None => {
-                let _ = writeln!(o, "   credentials: none (no <server> with id `{}`)", r.id);
+            (_, None) => {
+                let _ = writeln!(
+                    o,
+                    "   credentials: none ({})",
+                    if self.has_server(&r.id) {
+                        format!("<server> `{}` has none", r.id)
+                    } else {
+                        format!("no <server> with id `{}`", r.id)
+                    }
+                );
             }
         }
         if !r.transport.headers.is_empty() {
@@ -172,6 +207,15 @@ impl Explanation {
                 p.checksum_policy
             );
         }
+    }
+}
+
+impl Explanation {
+    /// Whether the settings hold a `<server>` with this id.
+    fn has_server(&self, id: &str) -> bool {
+        self.settings
+            .as_ref()
+            .is_some_and(|s| s.servers.iter().any(|sv| sv.id == id))
     }
 }
 

@@ -36,7 +36,7 @@ pub mod json;
 
 pub use json::to_canonical_json;
 
-use crate::repository::{InjectionTrace, ProxySource, RemoteRepository};
+use crate::repository::{CredentialSource, InjectionTrace, ProxySource, RemoteRepository};
 use crate::session::{ActiveProfile, Credential, Field, Session, SessionError, Sourced};
 use crate::settings::{Mirror, Problem, Proxy, Settings};
 use std::collections::HashSet;
@@ -146,11 +146,17 @@ impl Explanation {
 /// The credentials Maven would attach to an injected repository.
 fn repository_credentials(session: &Session, r: &RemoteRepository) -> RepositoryCredentials {
     let mut out = RepositoryCredentials::default();
-    if let (Some(auth), Some(i)) = (&r.authentication, session.server_for(&r.id)) {
-        out.password = session.credential(Field::ServerPassword(i)).cloned();
-        if auth.private_key.is_some() {
-            out.passphrase = session.credential(Field::ServerPassphrase(i)).cloned();
+    match (&r.credential_source, &r.authentication) {
+        (None | Some(CredentialSource::Server { .. }), Some(auth)) => {
+            if let Some(i) = session.server_for(&r.id) {
+                out.password = session.credential(Field::ServerPassword(i)).cloned();
+                if auth.private_key.is_some() {
+                    out.passphrase = session.credential(Field::ServerPassphrase(i)).cloned();
+                }
+            }
         }
+        (Some(_), Some(auth)) => out.password = auth.password.clone().map(Credential::Plain),
+        _ => {}
     }
     if let Some(p) = &r.proxy {
         out.proxy_password = match &p.source {

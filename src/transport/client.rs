@@ -29,13 +29,14 @@
 //! It does not know about artifacts, checksums or the local repository ([`crate::download`]).
 
 use crate::environment::Vars;
-use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
+use crate::repository::{CredentialSource, ProxySource, RemoteRepository, RepositoryProxy};
 use crate::transport::auth::{Answer, Authenticator, Exchange, Level, Party, Rejection};
 use crate::transport::challenge::parse_challenges;
 use crate::transport::connector::{
     ConnectError, Connector, ConnectorConfig, ProxyKind, ProxySpec, RouteInfo,
 };
 use crate::transport::error::{redact_url, NetworkCause, TimeoutPhase, TransportError};
+use crate::transport::helper::CredentialHelpers;
 use crate::transport::limits::{BodyGuard, BodyTooLarge, GuardError, LimitedBuffer, LowSpeedLimit};
 use crate::transport::retry::{status_is_retryable, RetryPolicy};
 use crate::transport::route::{self, HostResolver, RouteDatabase, RoutePlan};
@@ -92,6 +93,9 @@ pub struct TransportOptions {
     /// Abort a body when fewer than this many bytes arrive within this window
     /// ([`crate::transport::DEFAULT_LOW_SPEED`]: 1,024 bytes in 60 s).
     pub low_speed: LowSpeedLimit,
+    /// The session's credential helpers and their answers (shared: a helper runs once per
+    /// repository for the session, not once per transport).
+    pub credential_helpers: Arc<CredentialHelpers>,
 }
 
 impl Default for TransportOptions {
@@ -105,6 +109,7 @@ impl Default for TransportOptions {
             user_agent: concat!("m2resolver/", env!("CARGO_PKG_VERSION")).to_string(),
             resolve: HashMap::new(),
             low_speed: LowSpeedLimit::default(),
+            credential_helpers: Arc::new(CredentialHelpers::default()),
         }
     }
 }
@@ -464,6 +469,8 @@ impl Transport {
                 })
             }
         }
+        let helped = self.helper_credentials(repo).await?;
+        let repo = helped.as_ref().unwrap_or(repo);
         let started = Instant::now();
         let mut retries = 0u32;
         loop {
@@ -486,6 +493,30 @@ impl Transport {
                 }
             }
         }
+    }
+
+    /// `repo` with the credentials its credential helper gives (the session's cached answer,
+    /// else the helper's), or `None` when it has no helper or the helper has nothing for it.
+    async fn helper_credentials(
+        &self,
+        repo: &RemoteRepository,
+    ) -> Result<Option<RemoteRepository>, TransportError> {
+        let Some(CredentialSource::Helper(helper)) = &repo.credential_source else {
+            return Ok(None);
+        };
+        if repo.authentication.is_some() {
+            return Ok(None);
+        }
+        let auth = self
+            .options
+            .credential_helpers
+            .credentials(helper, repo)
+            .await?;
+        Ok(auth.map(|a| {
+            let mut r = repo.clone();
+            r.authentication = Some(a);
+            r
+        }))
     }
 
     fn headers_for(repo: &RemoteRepository, user_agent: &str) -> HeaderMap {
@@ -540,6 +571,8 @@ impl Transport {
                 .unwrap_or(self.options.connect_timeout),
         );
         let base_headers = Self::headers_for(repo, &self.options.user_agent);
+        // A credential helper's bearer token: sent as is, to the repository's origin only.
+        let bearer = repo.authentication.as_ref().and_then(|a| a.token.as_ref());
         let mut url = start_url.clone();
         let mut redirects = 0usize;
         loop {
@@ -578,7 +611,9 @@ impl Transport {
             let server_uri = &url[url::Position::BeforePath..url::Position::AfterQuery];
             let mut server_ex: Option<Exchange> = None;
             let mut server_header = None;
-            if same_origin && session.server.has_credentials() {
+            if let Some(token) = bearer.filter(|_| same_origin) {
+                server_header = Some(format!("Bearer {}", token.expose()));
+            } else if same_origin && session.server.has_credentials() {
                 if let Ok((h, ex)) = session.server.start(Level::Request, "GET", server_uri) {
                     server_header = h;
                     server_ex = Some(ex);
@@ -705,6 +740,7 @@ impl Transport {
                                     sent_credentials: server_header.is_some(),
                                     rejection: Some(Box::new(r)),
                                     via_proxy: via_plain_proxy(repo, &url),
+                                    credentials_from: credentials_from(repo),
                                 })
                             }
                         }
@@ -772,9 +808,11 @@ impl Transport {
                         server_id: repo.id.clone(),
                         url: redacted,
                         status,
-                        sent_credentials: same_origin && session.server.has_credentials(),
+                        sent_credentials: same_origin
+                            && (session.server.has_credentials() || bearer.is_some()),
                         rejection: None,
                         via_proxy: via_plain_proxy(repo, &url),
+                        credentials_from: credentials_from(repo),
                     })
                 }
                 407 => {
@@ -857,6 +895,14 @@ impl Transport {
                 retries,
             });
         }
+    }
+}
+
+/// Where a repository's credentials came from, for a 401 message, when not a `<server>`.
+fn credentials_from(repo: &RemoteRepository) -> Option<String> {
+    match &repo.credential_source {
+        None | Some(CredentialSource::Server { .. }) => None,
+        Some(other) => Some(other.to_string()),
     }
 }
 

@@ -24,8 +24,10 @@ pub enum TransportError {
         status: u16,
     },
     /// 401/403 from the repository.
-    #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}{}{}",
-        status_text(*status), if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" },
+    #[error("{} from {url}: check {}{}{}{}",
+        status_text(*status),
+        credentials_from.as_deref().map(|c| format!("the credentials from {c} (repository `{server_id}`)")).unwrap_or_else(|| format!("the credentials of <server> with id `{server_id}` in settings.xml")),
+        if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" },
         rejection.as_ref().map(|r| format!("; the server {r}")).unwrap_or_default(),
         via_proxy.as_deref().map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials")).unwrap_or_default())]
     Unauthorized {
@@ -41,7 +43,13 @@ pub enum TransportError {
         rejection: Option<Box<Rejection>>,
         /// `host:port` of the plain-HTTP proxy the request went through, if any.
         via_proxy: Option<String>,
+        /// Where the credentials came from when not from a settings `<server>` (`netrc
+        /// FILE:LINE (machine …)`, `credential helper `prog` (…)`).
+        credentials_from: Option<String>,
     },
+    /// A credential helper gave no usable answer: no request was made.
+    #[error(transparent)]
+    CredentialHelper(#[from] crate::transport::helper::HelperError),
     /// The proxy refused to open a CONNECT tunnel with a status other than 407 (tinyproxy answers
     /// 401 for wrong credentials; a proxy may also forbid the target port).
     #[error("proxy {proxy}{} refused to open a tunnel to {url} for repository `{repository}` (HTTP {status} {reason}): check the proxy's username/password in settings.xml and that the proxy allows CONNECT to this port",
@@ -320,6 +328,7 @@ mod tests {
             sent_credentials: true,
             rejection: None,
             via_proxy: None,
+            credentials_from: None,
         };
         let m = e.to_string();
         assert!(
