@@ -439,6 +439,57 @@ impl RepositoryFilter {
         }
     }
 
+    /// What the filters will do with `repository_id`, one sentence per filter that is on (for
+    /// `m2r explain`). Reads the files without caching them and fetches nothing.
+    pub fn describe(&self, repository_id: &str, may_fetch: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(dir) = &self.config.prefixes {
+            let cached = self
+                .prefixes
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(repository_id)
+                .and_then(|c| c.get().cloned());
+            let rules = cached.or_else(|| self.local_prefixes(dir, repository_id).map(Arc::new));
+            out.push(match rules.as_deref() {
+                Some(PrefixRules::Tree {
+                    count,
+                    file,
+                    published,
+                    ..
+                }) => format!(
+                    "prefix filter: {count} prefixes from {}{}; other paths are not asked for",
+                    file.display(),
+                    if *published { " (published by the repository)" } else { "" }
+                ),
+                Some(PrefixRules::None { why }) => format!("prefix filter: {why}; every path is asked for"),
+                None => {
+                    let local = file_for(dir, "prefixes", repository_id)
+                        .map(|f| f.display().to_string())
+                        .unwrap_or_default();
+                    if self.config.resolve_prefix_files && may_fetch {
+                        format!("prefix filter: no file {local}; its {PUBLISHED_PREFIXES} is fetched at the first request")
+                    } else {
+                        format!("prefix filter: no file {local}; every path is asked for")
+                    }
+                }
+            });
+        }
+        if let Some(rules) = self.group_rules(repository_id) {
+            out.push(match &*rules {
+                GroupRules::Listed { group_ids, file } => format!(
+                    "groupId filter: {} groupIds from {}; other groupIds are not asked for",
+                    group_ids.len(),
+                    file.display()
+                ),
+                GroupRules::None { why } => {
+                    format!("groupId filter: {why}; every groupId is asked for")
+                }
+            });
+        }
+        out
+    }
+
     /// The groupId rules of `repository_id` (read once per session); `None` when the filter
     /// is off.
     pub fn group_rules(&self, repository_id: &str) -> Option<Arc<GroupRules>> {

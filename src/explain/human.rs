@@ -50,6 +50,25 @@ impl Explanation {
                 local.definition
             );
         }
+        if let Some(tail) = &self.local_tail {
+            let _ = writeln!(
+                o,
+                "Local repository tail (read only, never written; maven.repo.local.tail), availability {}:",
+                if tail.ignore_availability {
+                    "ignored (any file there is used)"
+                } else {
+                    "honoured (its _remote.repositories must name a repository of the request)"
+                }
+            );
+            for d in &tail.dirs {
+                let _ = writeln!(
+                    o,
+                    "  {}{}",
+                    d.display(),
+                    if d.is_dir() { "" } else { "  (does not exist)" }
+                );
+            }
+        }
         if let Some(offline) = &self.offline {
             let _ = writeln!(o, "Offline: {offline}");
         }
@@ -182,6 +201,9 @@ impl Explanation {
                     }
                 );
             }
+        }
+        for f in self.filters.get(n).into_iter().flatten() {
+            let _ = writeln!(o, "   {f}");
         }
         if !r.transport.headers.is_empty() {
             let names: Vec<&str> = r

@@ -62,6 +62,7 @@ mod dependencies;
 mod error;
 mod request;
 mod sourced;
+mod sources;
 
 pub use builder::{parse_define, SessionBuilder};
 pub use credentials::Credential;
@@ -128,7 +129,11 @@ pub struct Session {
     local_repository: Sourced<PathBuf>,
     offline: Sourced<bool>,
     downloads: Downloads,
+    /// Credential helpers, the chained local repository and filters (`sources.rs`).
+    extras: sources::Extras,
 }
+
+pub(crate) use sources::Beyond;
 
 /// The builder's choices for the downloader ([`SessionBuilder::max_in_flight`],
 /// [`SessionBuilder::progress_listener`]).
@@ -159,6 +164,9 @@ pub(crate) struct Inputs {
     pub(crate) env_proxies: bool,
     pub(crate) server_aliases: bool,
     pub(crate) downloads: Downloads,
+    pub(crate) beyond: Beyond,
+    /// Names of the system properties the builder set (for where a proxy property came from).
+    pub(crate) system_property_names: Vec<String>,
 }
 
 /// The answer of [`Session::repositories`].
@@ -192,6 +200,8 @@ impl Session {
             env_proxies,
             server_aliases,
             downloads,
+            beyond,
+            system_property_names,
         } = inputs;
         let result = crate::settings::build(&request);
         if result.has_errors() {
@@ -220,10 +230,20 @@ impl Session {
         } else {
             EnvProxyConfig::disabled()
         };
+        let (env, mut source_warnings) = sources::env_proxy_config(
+            env,
+            beyond,
+            &environment,
+            &user_properties,
+            &system_property_names,
+        );
+        let (credential_sources, netrc_warnings) =
+            sources::credential_sources(beyond, &environment, &user_home);
+        source_warnings.extend(netrc_warnings);
         let servers = entries.servers(&settings, server_aliases);
         let selectors =
             match Selectors::sealed(&entries.mirrors, &entries.proxies(&settings), &servers, env) {
-                Ok(s) => s,
+                Ok(s) => s.with_credential_sources(credential_sources),
                 Err(source) => {
                     // Maven reports every decryption failure before it fails on this.
                     credentials.decrypt_all();
@@ -273,6 +293,22 @@ impl Session {
             Sourced::new(false, Definition::Default)
         };
 
+        let extras = sources::extras(
+            |name| {
+                sources::config_property(
+                    name,
+                    &user_properties,
+                    &environment.system_properties,
+                    &settings,
+                    &activated.profiles,
+                )
+            },
+            &environment,
+            &user_home,
+            &local_repository.value,
+            source_warnings,
+        );
+
         Ok(Session {
             environment,
             user_properties,
@@ -287,6 +323,7 @@ impl Session {
             local_repository,
             offline,
             downloads,
+            extras,
         })
     }
 
@@ -496,6 +533,7 @@ impl Session {
         if let Some(l) = &self.downloads.listener {
             config.listener = l.clone();
         }
+        self.extras.configure(&mut config);
         config
     }
 
