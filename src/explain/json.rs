@@ -87,10 +87,7 @@ fn repository_json(r: &RemoteRepository, credentials: Option<&RepositoryCredenti
     let c = credentials.unwrap_or(&none);
     // Maven's answer only: credentials and proxies from sources beyond Maven (netrc, helpers,
     // JVM properties, the environment) are m2r's, shown by the human form.
-    let maven_auth = matches!(
-        r.credential_source,
-        None | Some(CredentialSource::Server { .. })
-    );
+    let maven_auth = !matches!(r.credential_source, Some(CredentialSource::Netrc { .. }));
     let auth = r.authentication.as_ref().filter(|_| maven_auth).map(|a| {
         json!({"passphrase": maven_text(&c.passphrase), "password": maven_text(&c.password),
                "privateKey": a.private_key, "username": a.username})

@@ -171,7 +171,11 @@ impl Explanation {
 fn repository_credentials(session: &Session, r: &RemoteRepository) -> RepositoryCredentials {
     let mut out = RepositoryCredentials::default();
     match (&r.credential_source, &r.authentication) {
-        (None | Some(CredentialSource::Server { .. }), Some(auth)) => {
+        (Some(CredentialSource::Netrc { .. }), Some(auth)) => {
+            out.password = auth.password.clone().map(Credential::Plain)
+        }
+        // The <server>'s (also beside a helper it names): what Maven uses.
+        (_, Some(auth)) => {
             if let Some(i) = session.server_for(&r.id) {
                 out.password = session.credential(Field::ServerPassword(i)).cloned();
                 if auth.private_key.is_some() {
@@ -179,7 +183,6 @@ fn repository_credentials(session: &Session, r: &RemoteRepository) -> Repository
                 }
             }
         }
-        (Some(_), Some(auth)) => out.password = auth.password.clone().map(Credential::Plain),
         _ => {}
     }
     if let Some(p) = &r.proxy {

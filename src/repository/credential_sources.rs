@@ -130,7 +130,9 @@ pub fn choose(
 }
 
 /// Applies [`choose`] to `repo`: sets its authentication and credential source. Credentials
-/// the caller put on the repository are only replaced by a `<server>`'s (as in Maven).
+/// the caller put on the repository are only replaced by a `<server>`'s (as in Maven). With a
+/// helper, `authentication` keeps what the `<server>` gives (Maven's answer); the helper's
+/// answer replaces it at request time.
 pub(crate) fn apply(
     repo: &mut RemoteRepository,
     server: Option<&ServerEntry>,
@@ -149,7 +151,9 @@ pub(crate) fn apply(
             repo.credential_source = Some(source);
         }
         Choice::Helper(h) => {
-            repo.authentication = None;
+            // What Maven would send stays (a `<server>`'s username alone): `explain --json`
+            // shows it, and it is used when the helper has nothing for this repository.
+            repo.authentication = server.and_then(|s| s.authentication.clone());
             repo.credential_source = Some(CredentialSource::Helper(h));
         }
     }

@@ -264,7 +264,8 @@ pub struct RemoteRepository {
     /// `credential_source`).
     pub authentication: Option<Authentication>,
     /// Where `authentication` came from, or the credential helper to ask at the first request
-    /// (then `authentication` is `None`). `None`: no credentials, or set by the caller.
+    /// (its answer then replaces `authentication`, which holds what the `<server>` gives, if
+    /// anything). `None`: no credentials, or set by the caller.
     pub credential_source: Option<CredentialSource>,
     /// Headers, timeouts and permissions of the server entry with this id.
     pub transport: TransportConfig,

@@ -504,9 +504,6 @@ impl Transport {
         let Some(CredentialSource::Helper(helper)) = &repo.credential_source else {
             return Ok(None);
         };
-        if repo.authentication.is_some() {
-            return Ok(None);
-        }
         let auth = self
             .options
             .credential_helpers
