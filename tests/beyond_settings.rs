@@ -307,7 +307,7 @@ fn a_helper_token_is_sent_as_bearer_and_the_helper_runs_once() {
     );
     let session = place.builder(&settings, &[], "local").build().unwrap();
     let bearer = RemoteRepository::new("cloud", place.nginx.http("bearer"));
-    check_jars(&resolve(&session, &[bearer.clone()]).unwrap());
+    check_jars(&resolve(&session, std::slice::from_ref(&bearer)).unwrap());
     let requests = place.nginx.count_gets(".jar") + place.nginx.count_gets(".pom");
     assert!(
         requests >= 2 * GRAPH.len(),

@@ -760,7 +760,7 @@ impl Inner {
             Availability::Missing => {}
         }
         // The chained local repository: a tail's file, before any request.
-        if let Some(hit) = self.from_tail(coord, &version, &ids) {
+        if let Some(hit) = self.find_in_tail(coord, &version, &ids) {
             return Ok(ResolvedArtifact {
                 path: hit.path,
                 ..resolved(
@@ -1412,7 +1412,7 @@ impl Inner {
 impl Inner {
     /// The file a tail of the chained local repository holds for `coord` at `version`, when
     /// the tail rules let it serve a request to `ids`.
-    fn from_tail(&self, coord: &Coordinate, version: &str, ids: &[&str]) -> Option<TailHit> {
+    fn find_in_tail(&self, coord: &Coordinate, version: &str, ids: &[&str]) -> Option<TailHit> {
         let tail = self.cfg.tail.as_ref()?;
         let rel = layout::artifact_path(coord, version).ok()?;
         let hit = tail.find(rel.as_str(), ids)?;
