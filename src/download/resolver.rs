@@ -1486,7 +1486,11 @@ impl Inner {
         if v.accepted {
             return None;
         }
-        tracing::debug!(repository = %repo.id, path, reason = %v.reason, "repository skipped by a filter");
+        tracing::debug!(
+            "repository `{}` skipped by a filter for {path}: {}",
+            repo.id,
+            v.reason
+        );
         Some(v.reason)
     }
 }

@@ -54,6 +54,12 @@
 //! each async, with a `blocking_*` variant on a runtime of its own. They are wired here
 //! (`dependencies.rs`) from the session's snapshot; the rules are [`crate::resolution`]'s.
 //!
+//! Beyond Maven's settings (`sources.rs`): `.netrc` and credential helpers where no `<server>`
+//! gives credentials, JVM proxy properties of `MAVEN_OPTS` / `.mvn/jvm.config`, and, from
+//! Maven's config properties, the chained local repository ([`Session::local_tail`]) and remote
+//! repository filters ([`Session::repository_filter`]); one credential-helper cache per session
+//! ([`Session::credential_helpers`]).
+//!
 //! [`crate::explain`] is a view over a session: it renders what the session decided.
 
 mod builder;
