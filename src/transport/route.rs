@@ -183,6 +183,9 @@ pub struct RoutePlan {
     pub proxy_auth: Option<AuthOffer>,
     /// The server authentication offered first.
     pub server_auth: AuthOffer,
+    /// The credential helper whose answer the server gets (then `server_auth` describes the
+    /// settings' credentials, used only when the helper has none).
+    pub server_helper: Option<String>,
 }
 
 impl RoutePlan {
@@ -231,10 +234,12 @@ impl RoutePlan {
         if let Some(p) = &self.proxy_auth {
             out.push(format!("proxy authentication: {}", p.sentence()));
         }
-        out.push(format!(
-            "server authentication: {}",
-            self.server_auth.sentence()
-        ));
+        out.push(match &self.server_helper {
+            Some(h) => format!(
+                "server authentication: the answer of {h}, asked before the first request: Basic for a user name and password, `Authorization: Bearer` for a token, to the repository's own origin only"
+            ),
+            None => format!("server authentication: {}", self.server_auth.sentence()),
+        });
         out
     }
 
@@ -373,6 +378,10 @@ pub(crate) fn plan(
         failed: routes.failed_for(&hop_key),
         proxy_auth: proxy_auth.map(|a| a.offer(https)),
         server_auth: server_auth.offer(https),
+        server_helper: match &repo.credential_source {
+            Some(crate::repository::CredentialSource::Helper(h)) => Some(h.to_string()),
+            _ => None,
+        },
     }
 }
 
