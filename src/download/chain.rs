@@ -99,7 +99,7 @@ impl LocalTail {
 
     /// The first tail file for `rel` (a path inside a local repository) that may be used for a
     /// request to `repositories`; reads only.
-    pub fn find(&self, rel: &str, repositories: &[&str]) -> Option<TailHit> {
+    pub(crate) fn find(&self, rel: &str, repositories: &[&str]) -> Option<TailHit> {
         for dir in &self.dirs {
             let tail = LocalRepository::new(dir);
             let path = dir.join(rel);

@@ -4,7 +4,7 @@
 //! `checksumPolicy` strings, and hashing.
 //!
 //! The download flow that uses these (one re-download on mismatch, then fail/warn) lives in
-//! [`crate::download::resolver`].
+//! [`crate::download::downloader`].
 
 use crate::repository::ChecksumPolicy;
 use http::header::HeaderMap;
@@ -27,14 +27,77 @@ pub enum Algorithm {
     Sha512,
 }
 
-/// The order remote checksum files are tried in: Maven's default `SHA-1,MD5`, then the stronger
-/// ones a repository may publish alone.
-pub const FETCH_ORDER: [Algorithm; 4] = [
+/// Every algorithm this crate can compute.
+pub const ALL: [Algorithm; 4] = [
     Algorithm::Sha1,
     Algorithm::Md5,
     Algorithm::Sha256,
     Algorithm::Sha512,
 ];
+
+/// The checksum files a download asks for, in order: Resolver's `aether.checksums.algorithms`
+/// (`Maven2RepositoryLayoutFactory`, Resolver 1.6.3: a comma-separated list of Java digest
+/// names, default `SHA-1,MD5`). Each algorithm's file is the artifact's path plus the name
+/// lower-cased without `-` (`.sha1`, `.md5`, `.sha256`, `.sha512`); they are tried in order
+/// and the first one found decides. Checksums a repository manager sends in headers count
+/// only for these algorithms, as in Resolver.
+///
+/// ```
+/// use m2resolver::download::ChecksumAlgorithms;
+/// assert_eq!(ChecksumAlgorithms::default().names(), ["SHA-1", "MD5"]);
+/// let strong = ChecksumAlgorithms::parse("SHA-512, sha-256").unwrap();
+/// assert_eq!(strong.names(), ["SHA-512", "SHA-256"]);
+/// assert!(ChecksumAlgorithms::parse("SHA-1,CRC32").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChecksumAlgorithms(Vec<Algorithm>);
+
+impl Default for ChecksumAlgorithms {
+    fn default() -> Self {
+        ChecksumAlgorithms(vec![Algorithm::Sha1, Algorithm::Md5])
+    }
+}
+
+/// A name in `aether.checksums.algorithms` this crate cannot compute.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown checksum algorithm `{name}` in aether.checksums.algorithms (known: SHA-1, MD5, SHA-256, SHA-512)")]
+pub struct UnknownChecksumAlgorithm {
+    /// The name as written (quoted).
+    pub name: String,
+}
+
+impl ChecksumAlgorithms {
+    /// Resolver's configuration key.
+    pub const KEY: &'static str = "aether.checksums.algorithms";
+
+    /// Parses a comma-separated list of digest names (case-insensitive, as Java's
+    /// `MessageDigest` reads them; blanks around names are ignored). An empty value asks for no
+    /// checksum file.
+    pub fn parse(value: &str) -> Result<Self, UnknownChecksumAlgorithm> {
+        let mut out = Vec::new();
+        for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let alg = ALL
+                .into_iter()
+                .find(|a| a.name().eq_ignore_ascii_case(name))
+                .ok_or_else(|| UnknownChecksumAlgorithm {
+                    name: crate::printable::quote_prefix(name, 40),
+                })?;
+            if !out.contains(&alg) {
+                out.push(alg);
+            }
+        }
+        Ok(ChecksumAlgorithms(out))
+    }
+
+    /// The algorithms' names, in order (`SHA-1`, ...).
+    pub fn names(&self) -> Vec<&'static str> {
+        self.0.iter().map(Algorithm::name).collect()
+    }
+
+    pub(crate) fn algorithms(&self) -> &[Algorithm] {
+        &self.0
+    }
+}
 
 impl Algorithm {
     /// Sidecar extension: the name lower-cased without `-`.
@@ -240,7 +303,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("f");
         std::fs::write(&p, b"hello").unwrap();
-        for alg in FETCH_ORDER {
+        for alg in ALL {
             assert_eq!(hash_file(&p, alg).unwrap(), alg.hash(b"hello"));
         }
     }

@@ -3,8 +3,8 @@
 //! artifact is otherwise asked of each repository in turn until one has it: a 404 storm, one
 //! round trip each through the proxy). Off unless configured, as in Resolver.
 //!
-//! Configuration ([`FilterConfig::from_properties`]; session config properties: user, then
-//! system properties, then active settings profiles' properties):
+//! Configuration ([`FilterConfig::from_properties`], over the session's config properties,
+//! [`crate::Session::config_property`]):
 //!
 //! - `aether.remoteRepositoryFilter.prefixes=true` (`PrefixesRemoteRepositoryFilterSource`):
 //!   a repository is asked for a path only when the path leads through the repository's prefix
@@ -345,7 +345,7 @@ impl RepositoryFilter {
     /// The prefix rules of `repository_id`, loading them on first use: the user's file, else
     /// (when asked for and `fetch` may) the repository's published file — a fresh local copy,
     /// or what `fetch` brings (`None`: it has none; it is only called once per repository).
-    pub async fn prefix_rules<F, Fut>(
+    pub(crate) async fn prefix_rules<F, Fut>(
         &self,
         repository_id: &str,
         may_fetch: bool,
@@ -492,7 +492,7 @@ impl RepositoryFilter {
 
     /// The groupId rules of `repository_id` (read once per session); `None` when the filter
     /// is off.
-    pub fn group_rules(&self, repository_id: &str) -> Option<Arc<GroupRules>> {
+    pub(crate) fn group_rules(&self, repository_id: &str) -> Option<Arc<GroupRules>> {
         let dir = self.config.group_id.as_ref()?;
         let mut map = self.groups.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(r) = map.get(repository_id) {

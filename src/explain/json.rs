@@ -9,7 +9,7 @@
 use super::{Explanation, RepositoryCredentials};
 use crate::repository::{CredentialSource, Policy, ProxySource, RemoteRepository};
 use crate::session::Credential;
-use crate::settings::{Problem, Settings};
+use crate::settings::{Settings, SettingsProblem};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -76,7 +76,7 @@ impl Explanation {
     }
 }
 
-fn problem_json(p: &Problem) -> Value {
+fn problem_json(p: &SettingsProblem) -> Value {
     json!({"column": p.column, "line": p.line, "message": p.message,
            "severity": p.severity.to_string(), "stage": p.stage.to_string()})
 }

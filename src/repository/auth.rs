@@ -54,6 +54,7 @@ fn build_sealable(
         private_key: private_key.map(str::to_string),
         passphrase,
         token: None,
+        withheld: None,
     })
 }
 

@@ -238,6 +238,7 @@ fn parse_proxy_value(variable: &str, value: &str) -> Result<EnvProxy, String> {
             private_key: None,
             passphrase: None,
             token: None,
+            withheld: None,
         }
     });
     Ok(EnvProxy {

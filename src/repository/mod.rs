@@ -39,7 +39,7 @@ pub use credential_sources::{CredentialSources, HELPER_VARIABLE};
 pub use env_proxy::{EnvExclusion, EnvProxyConfig, EnvProxyDecision};
 pub use error::InjectionError;
 pub use jvm_options::JvmProperty;
-pub use mirror::{MatchReason, MirrorMatch, MirrorRejection};
+pub use mirror::{MatchReason, MirrorMatch, MirrorRejection, SkipReason};
 pub use model::*;
 pub use netrc::{Netrc, NetrcEntry};
 pub use proxy::{ProxyDecision, ProxyExclusion};

@@ -66,12 +66,28 @@ pub struct Authentication {
     /// A bearer token (a credential helper's `authtype=Bearer` answer): sent as
     /// `Authorization: Bearer <token>` instead of Basic, to the repository's origin only.
     pub token: Option<Secret>,
+    /// Why the password is missing when the settings have one: it could not be decrypted (the
+    /// reason, naming the settings entry). Then no credentials at all are sent for this server
+    /// or proxy — not the user name with an empty password — and a `401`/`407` says why.
+    pub withheld: Option<String>,
+}
+
+impl Authentication {
+    /// The user name and password to send, or `None` when there is no user name or the
+    /// password was withheld.
+    pub fn sendable(&self) -> Option<(&str, Option<&Secret>)> {
+        match (&self.username, &self.withheld) {
+            (Some(u), None) => Some((u.as_str(), self.password.as_ref())),
+            _ => None,
+        }
+    }
 }
 
 /// Where a repository's credentials come from (see [`crate::repository`] for the order in
 /// which the sources are consulted). Settings `<server>` entries are Maven's only source; the
 /// others are beyond Maven and apply only to repositories no `<server>` gives credentials to.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CredentialSource {
     /// The settings `<server>` with this id (the mirror's id when mirrored).
     Server {
@@ -147,6 +163,7 @@ impl std::fmt::Display for CredentialHelper {
 
 /// Who named a [`CredentialHelper`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HelperOrigin {
     /// `<server><configuration><credentialHelper>` of this server id, written at `location`.
     Server {
@@ -175,6 +192,7 @@ impl std::fmt::Display for HelperOrigin {
 
 /// Where the proxy that serves a repository came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProxySource {
     /// A settings `<proxy>` with this id.
     Settings {

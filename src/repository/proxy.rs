@@ -216,6 +216,7 @@ fn sealable_auth(
         private_key: None,
         passphrase: None,
         token: None,
+        withheld: None,
     })
 }
 

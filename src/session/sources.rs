@@ -14,11 +14,9 @@
 //! [`SessionBuilder::jvm_proxy_options`]: super::SessionBuilder::jvm_proxy_options
 
 use super::Session;
-use crate::download::{FilterConfig, LocalTail, RepositoryFilter, ResolverConfig};
+use crate::download::{DownloaderConfig, FilterConfig, LocalTail, RepositoryFilter};
 use crate::environment::{Environment, Vars};
 use crate::repository::{jvm_options, netrc, CredentialSources, EnvProxyConfig, HELPER_VARIABLE};
-use crate::settings::Settings;
-use crate::transport::CredentialHelpers;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -30,11 +28,11 @@ pub(crate) struct Beyond {
     pub(crate) jvm_options: bool,
 }
 
-/// What the session keeps of them.
+/// What the session keeps of them, read once when it is built. The credential helpers' cache
+/// is not here: it lives in the transport of the session's engine (one helper run per
+/// repository for the session's lifetime).
 #[derive(Debug)]
 pub(crate) struct Extras {
-    /// The session's credential helper cache (one per session, shared by every download).
-    pub(crate) helpers: Arc<CredentialHelpers>,
     /// The chained local repository's tails.
     pub(crate) tail: Option<LocalTail>,
     /// The remote repository filters (rules cached for the session).
@@ -103,33 +101,6 @@ pub(crate) fn env_proxy_config(
     (config.with_jvm_options(&props), warnings)
 }
 
-/// Resolver's config properties as Maven fills them: the active settings profiles'
-/// properties, then system properties, then user properties (a later source wins).
-pub(crate) fn config_property(
-    name: &str,
-    user_properties: &Vars,
-    system_properties: &Vars,
-    settings: &Settings,
-    active: &[super::ActiveProfile],
-) -> Option<String> {
-    if let Some(v) = user_properties
-        .value(name)
-        .or(system_properties.value(name))
-    {
-        return Some(v.to_string());
-    }
-    active.iter().rev().find_map(|a| {
-        settings
-            .profiles
-            .iter()
-            .find(|p| p.id == a.id)?
-            .properties
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-    })
-}
-
 /// The tails and filters of a session whose config properties `lookup` answers.
 pub(crate) fn extras(
     lookup: impl Fn(&str) -> Option<String>,
@@ -147,10 +118,6 @@ pub(crate) fn extras(
     let filter = FilterConfig::from_properties(&lookup, local_repository)
         .map(|c| Arc::new(RepositoryFilter::new(c)));
     Extras {
-        helpers: Arc::new(CredentialHelpers::new(
-            environment.env.clone(),
-            environment.cwd.clone(),
-        )),
         tail,
         filter,
         warnings,
@@ -158,28 +125,15 @@ pub(crate) fn extras(
 }
 
 impl Extras {
-    /// Hands the session's helpers, tails and filters to a downloader configuration.
-    pub(crate) fn configure(&self, config: &mut ResolverConfig) {
-        config.transport.credential_helpers = self.helpers.clone();
+    /// Hands the session's tails and filters to a downloader configuration (the engine's
+    /// downloader gets them once; the filter's rule cache is shared).
+    pub(crate) fn configure(&self, config: &mut DownloaderConfig) {
         config.tail = self.tail.clone();
         config.filter = self.filter.clone();
     }
 }
 
 impl Session {
-    /// A Resolver config property as Maven's session has it: user properties, then system
-    /// properties, then the active settings profiles' `<properties>` (`maven.repo.local.tail`,
-    /// `aether.remoteRepositoryFilter.prefixes`, ...).
-    pub fn config_property(&self, name: &str) -> Option<String> {
-        config_property(
-            name,
-            &self.user_properties,
-            &self.environment.system_properties,
-            &self.settings,
-            &self.active_profiles,
-        )
-    }
-
     /// The chained local repository's tails (`maven.repo.local.tail`), read after
     /// [`Session::local_repository`] and never written.
     pub fn local_tail(&self) -> Option<&LocalTail> {
@@ -191,9 +145,13 @@ impl Session {
         self.extras.filter.as_ref()
     }
 
-    /// The session's credential helpers (how many times they ran, for tools that report it).
-    pub fn credential_helpers(&self) -> &Arc<CredentialHelpers> {
-        &self.extras.helpers
+    /// How many times a credential helper ran in this session (each runs once per repository
+    /// for the session's lifetime, until its answer expires; `0` before the first download).
+    /// For tools that report it.
+    pub fn credential_helper_runs(&self) -> u64 {
+        self.engine_if_made()
+            .map(|e| e.downloader().transport().credential_helpers().runs())
+            .unwrap_or(0)
     }
 
     /// Problems with the sources beyond Maven: a `.netrc` other users can read or with lines
@@ -207,11 +165,12 @@ impl Session {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{config_property, ActivationReason, ActiveProfile};
     use super::*;
-    use crate::settings::{Profile, SourceLevel};
+    use crate::settings::{Profile, Settings, SourceLevel};
 
     #[test]
-    fn config_properties_user_then_system_then_profiles() {
+    fn config_properties_user_then_system_then_profiles_activated_by_id() {
         let vars = |pairs: &[(&str, &str)]| -> Vars {
             pairs
                 .iter()
@@ -227,11 +186,11 @@ mod tests {
             profiles: vec![profile("a", "/from-a"), profile("b", "/from-b")],
             ..Settings::default()
         };
-        let active = |ids: &[&str]| -> Vec<super::super::ActiveProfile> {
+        let active = |ids: &[(&str, ActivationReason)]| -> Vec<ActiveProfile> {
             ids.iter()
-                .map(|id| super::super::ActiveProfile {
+                .map(|(id, reason)| ActiveProfile {
                     id: id.to_string(),
-                    reason: super::super::ActivationReason::Conditions,
+                    reason: *reason,
                     origin: crate::settings::Origin {
                         level: SourceLevel::User,
                         ..Default::default()
@@ -239,17 +198,29 @@ mod tests {
                 })
                 .collect()
         };
+        let by_id = ActivationReason::ActiveProfiles;
         let none = Vars::new();
         let key = "maven.repo.local.tail";
-        let get =
-            |u: &Vars, s: &Vars, a: &[&str]| config_property(key, u, s, &settings, &active(a));
-        assert_eq!(get(&none, &none, &["a", "b"]).as_deref(), Some("/from-b"));
-        assert_eq!(get(&none, &none, &["a"]).as_deref(), Some("/from-a"));
-        assert_eq!(get(&none, &none, &[]), None);
-        let sys = vars(&[(key, "/sys")]);
-        assert_eq!(get(&none, &sys, &["a"]).as_deref(), Some("/sys"));
+        let get = |u: &Vars, s: &Vars, a: &[(&str, ActivationReason)]| {
+            config_property(key, u, s, &settings, &active(a)).map(str::to_string)
+        };
+        // The settings' order decides between profiles, not the activation order.
+        let both = [("b", by_id), ("a", ActivationReason::Explicit)];
+        assert_eq!(get(&none, &none, &both).as_deref(), Some("/from-b"));
         assert_eq!(
-            get(&vars(&[(key, "/user")]), &sys, &["a"]).as_deref(),
+            get(&none, &none, &[("a", by_id)]).as_deref(),
+            Some("/from-a")
+        );
+        assert_eq!(get(&none, &none, &[]), None);
+        // A profile activated by its conditions is not in Maven's config properties.
+        assert_eq!(
+            get(&none, &none, &[("a", ActivationReason::Conditions)]),
+            None
+        );
+        let sys = vars(&[(key, "/sys")]);
+        assert_eq!(get(&none, &sys, &[("a", by_id)]).as_deref(), Some("/sys"));
+        assert_eq!(
+            get(&vars(&[(key, "/user")]), &sys, &[("a", by_id)]).as_deref(),
             Some("/user")
         );
     }

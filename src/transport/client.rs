@@ -93,9 +93,10 @@ pub struct TransportOptions {
     /// Abort a body when fewer than this many bytes arrive within this window
     /// ([`crate::transport::DEFAULT_LOW_SPEED`]: 1,024 bytes in 60 s).
     pub low_speed: LowSpeedLimit,
-    /// The session's credential helpers and their answers (shared: a helper runs once per
-    /// repository for the session, not once per transport).
-    pub credential_helpers: Arc<CredentialHelpers>,
+    /// The working directory credential helpers run in (`None`: the process's). They run with
+    /// `env` as their whole environment; their answers are cached by the transport (see
+    /// [`Transport::credential_helpers`]).
+    pub credential_helper_dir: Option<PathBuf>,
 }
 
 impl Default for TransportOptions {
@@ -109,7 +110,7 @@ impl Default for TransportOptions {
             user_agent: concat!("m2resolver/", env!("CARGO_PKG_VERSION")).to_string(),
             resolve: HashMap::new(),
             low_speed: LowSpeedLimit::default(),
-            credential_helpers: Arc::new(CredentialHelpers::default()),
+            credential_helper_dir: None,
         }
     }
 }
@@ -178,6 +179,9 @@ pub struct Transport {
     server_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
     clients: Mutex<HashMap<String, Pooled>>,
     warmups: Arc<Warmups>,
+    /// The credential helpers' answers: one run per repository for the transport's lifetime
+    /// (a session's, through its engine), until an answer expires.
+    helpers: CredentialHelpers,
 }
 
 impl std::fmt::Debug for Transport {
@@ -249,6 +253,13 @@ impl Transport {
             server_auth: Mutex::new(HashMap::new()),
             clients: Mutex::new(HashMap::new()),
             warmups: Arc::new(Warmups::default()),
+            helpers: CredentialHelpers::new(
+                options.env.clone(),
+                options
+                    .credential_helper_dir
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from(".")),
+            ),
             options,
         })
     }
@@ -256,6 +267,11 @@ impl Transport {
     /// The options in use.
     pub fn options(&self) -> &TransportOptions {
         &self.options
+    }
+
+    /// The credential helpers this transport ran and the answers it keeps.
+    pub fn credential_helpers(&self) -> &CredentialHelpers {
+        &self.helpers
     }
 
     /// Number of distinct clients built so far (one per proxy configuration and timeouts).
@@ -504,11 +520,7 @@ impl Transport {
         let Some(CredentialSource::Helper(helper)) = &repo.credential_source else {
             return Ok(None);
         };
-        let auth = self
-            .options
-            .credential_helpers
-            .credentials(helper, repo)
-            .await?;
+        let auth = self.helpers.credentials(helper, repo).await?;
         Ok(auth.map(|a| {
             let mut r = repo.clone();
             r.authentication = Some(a);
@@ -735,6 +747,7 @@ impl Transport {
                                     url: redacted,
                                     status,
                                     sent_credentials: server_header.is_some(),
+                                    withheld: session.server.withheld().map(Into::into),
                                     rejection: Some(Box::new(r)),
                                     via_proxy: via_plain_proxy(repo, &url),
                                     credentials_from: credentials_from(repo),
@@ -807,6 +820,7 @@ impl Transport {
                         status,
                         sent_credentials: same_origin
                             && (session.server.has_credentials() || bearer.is_some()),
+                        withheld: session.server.withheld().map(Into::into),
                         rejection: None,
                         via_proxy: via_plain_proxy(repo, &url),
                         credentials_from: credentials_from(repo),
@@ -1086,7 +1100,10 @@ fn proxy_auth_error(
         rejection: Box::new(rejection),
         sent_credentials: p
             .and_then(|p| p.auth.as_ref())
-            .is_some_and(|a| a.username.is_some()),
+            .is_some_and(|a| a.sendable().is_some()),
+        withheld: p
+            .and_then(|p| p.auth.as_ref())
+            .and_then(|a| a.withheld.as_deref().map(Into::into)),
     }
 }
 
@@ -1105,12 +1122,10 @@ fn proxy_spec(
     })?;
     let kind = ProxyKind::from_kind(&p.kind);
     let mut socks_auth = None;
-    if let Some(a) = &p.auth {
-        if let Some(user) = &a.username {
-            let pw = a.password.clone().unwrap_or_else(|| crate::Secret::new(""));
-            if kind != ProxyKind::Http {
-                socks_auth = Some((user.clone(), pw));
-            }
+    if let Some((user, pw)) = p.auth.as_ref().and_then(|a| a.sendable()) {
+        if kind != ProxyKind::Http {
+            let pw = pw.cloned().unwrap_or_else(|| crate::Secret::new(""));
+            socks_auth = Some((user.to_string(), pw));
         }
     }
     Ok(ProxySpec {

@@ -12,6 +12,7 @@ use thiserror::Error;
 
 /// A failed request. URLs in messages never carry user info.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum TransportError {
     /// 404/410: the resource is not in this repository (the caller tries the next one).
     #[error("{url} was not found in repository `{repository}` (HTTP {status})")]
@@ -24,12 +25,7 @@ pub enum TransportError {
         status: u16,
     },
     /// 401/403 from the repository.
-    #[error("{} from {url}: check {}{}{}{}",
-        status_text(*status),
-        credentials_from.as_deref().map(|c| format!("the credentials from {c} (repository `{server_id}`)")).unwrap_or_else(|| format!("the credentials of <server> with id `{server_id}` in settings.xml")),
-        if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" },
-        rejection.as_ref().map(|r| format!("; the server {r}")).unwrap_or_default(),
-        via_proxy.as_deref().map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials")).unwrap_or_default())]
+    #[error("{}", unauthorized_message(*status, url, server_id, *sent_credentials, withheld.as_deref(), credentials_from.as_deref(), rejection.as_deref(), via_proxy.as_deref()))]
     Unauthorized {
         /// The server id the credentials are looked up by (= repository id).
         server_id: String,
@@ -39,6 +35,9 @@ pub enum TransportError {
         status: u16,
         /// Whether an `Authorization` header was sent.
         sent_credentials: bool,
+        /// Why none were sent although the settings have some (a password that could not be
+        /// decrypted).
+        withheld: Option<Box<str>>,
         /// What the server offered and what was tried, when it challenged.
         rejection: Option<Box<Rejection>>,
         /// `host:port` of the plain-HTTP proxy the request went through, if any.
@@ -74,7 +73,7 @@ pub enum TransportError {
     #[error("proxy authentication failed (HTTP {status}) at proxy {proxy}{} used for repository `{repository}` ({url}): the proxy {rejection}; check the <proxy>{} username/password in settings.xml{}",
         proxy_id.as_deref().map(|i| format!(" (id `{i}`)")).unwrap_or_default(),
         proxy_id.as_deref().map(|i| format!(" with id `{i}`")).unwrap_or_default(),
-        if *sent_credentials { "" } else { " (no proxy credentials are configured)" })]
+        match (sent_credentials, withheld) { (true, _) => String::new(), (false, Some(w)) => format!(" (none were sent: {w})"), (false, None) => " (no proxy credentials are configured)".to_string() })]
     ProxyAuth {
         /// `host:port` of the proxy.
         proxy: String,
@@ -90,6 +89,9 @@ pub enum TransportError {
         rejection: Box<Rejection>,
         /// Whether proxy credentials were configured.
         sent_credentials: bool,
+        /// Why none were sent although the settings have some (a password that could not be
+        /// decrypted).
+        withheld: Option<Box<str>>,
     },
     /// Other HTTP status that is not worth retrying (or still failing after retries).
     #[error("HTTP {status} from {url} (repository `{repository}`){}", retried(*retries, *elapsed))]
@@ -106,7 +108,7 @@ pub enum TransportError {
         elapsed: Duration,
     },
     /// Connection, TLS, timeout or body errors (after retries).
-    #[error("could not transfer {url} from repository `{repository}`{via}: {}{}", error_chain(cause), retried(*retries, *elapsed))]
+    #[error("could not transfer {url} from repository `{repository}`{via}{}", retried(*retries, *elapsed))]
     Network {
         /// Repository id.
         repository: String,
@@ -158,7 +160,7 @@ pub enum TransportError {
     Setup(String),
     /// The body is larger than the caller accepts (a checksum, metadata, or an artifact over the
     /// configured ceiling).
-    #[error("{url} from repository `{repository}` was refused: {source}")]
+    #[error("{url} from repository `{repository}` was refused")]
     TooLarge {
         /// Repository id.
         repository: String,
@@ -170,7 +172,7 @@ pub enum TransportError {
     },
     /// The body was stopped: it arrived too slowly, or not with its announced length.
     #[error(
-        "transfer of {url} from repository `{repository}` stopped after {:.1?}: {source}",
+        "transfer of {url} from repository `{repository}` stopped after {:.1?}",
         elapsed
     )]
     BodyStopped {
@@ -185,7 +187,7 @@ pub enum TransportError {
         elapsed: Duration,
     },
     /// The sink the body was written to failed (local disk).
-    #[error("writing the body of {url} failed: {source}")]
+    #[error("writing the body of {url} failed")]
     Sink {
         /// Redacted URL.
         url: String,
@@ -197,11 +199,12 @@ pub enum TransportError {
 
 /// The typed cause of a [`TransportError::Network`].
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum NetworkCause {
     /// The request failed before a response: connecting (see [`ConnectError`] in the chain),
     /// or the HTTP exchange itself.
-    #[error("{0}")]
-    Request(#[source] Box<hyper_util::client::legacy::Error>),
+    #[error(transparent)]
+    Request(Box<hyper_util::client::legacy::Error>),
     /// The response body broke off.
     #[error("reading the response body failed")]
     Body(#[source] hyper::Error),
@@ -226,6 +229,7 @@ pub enum NetworkCause {
 
 /// What a [`NetworkCause::Timeout`] waited for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TimeoutPhase {
     /// The response head (connecting, tunnelling, the server thinking).
     Response,
@@ -263,22 +267,6 @@ pub(crate) fn find_in_chain<'a, T: std::error::Error + 'static>(
     None
 }
 
-/// Flattens an error and its sources into one line (a cause already quoted by its parent is
-/// not repeated).
-pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut cur = e.source();
-    while let Some(c) = cur {
-        let m = c.to_string();
-        if !s.contains(&m) {
-            s.push_str(": ");
-            s.push_str(&m);
-        }
-        cur = c.source();
-    }
-    s
-}
-
 impl TransportError {
     /// True for [`TransportError::NotFound`].
     pub fn is_not_found(&self) -> bool {
@@ -292,6 +280,43 @@ impl TransportError {
             _ => None,
         }
     }
+}
+
+/// The one message of a 401/403: what failed, which credentials to check (a settings
+/// `<server>`, or the netrc entry or credential helper that gave them), whether they were sent,
+/// and why not when the settings have some that were withheld (a password that could not be
+/// decrypted is never sent).
+#[allow(clippy::too_many_arguments)]
+fn unauthorized_message(
+    status: u16,
+    url: &str,
+    server_id: &str,
+    sent_credentials: bool,
+    withheld: Option<&str>,
+    credentials_from: Option<&str>,
+    rejection: Option<&Rejection>,
+    via_proxy: Option<&str>,
+) -> String {
+    let check = match credentials_from {
+        Some(c) => format!("the credentials from {c} (repository `{server_id}`)"),
+        None => format!("the credentials of <server> with id `{server_id}` in settings.xml"),
+    };
+    let state = match (sent_credentials, withheld, credentials_from) {
+        (true, _, _) => " (they were sent and rejected)".to_string(),
+        (false, Some(w), _) => format!(" (none were sent: {w})"),
+        (false, None, Some(_)) => " (it gave none, so none were sent)".to_string(),
+        (false, None, None) => " (none are configured for this id)".to_string(),
+    };
+    let rejection = rejection
+        .map(|r| format!("; the server {r}"))
+        .unwrap_or_default();
+    let via_proxy = via_proxy
+        .map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials"))
+        .unwrap_or_default();
+    format!(
+        "{} from {url}: check {check}{state}{rejection}{via_proxy}",
+        status_text(status)
+    )
 }
 
 fn status_text(status: u16) -> String {
@@ -326,6 +351,7 @@ mod tests {
             url: "https://h/r/a.jar".into(),
             status: 401,
             sent_credentials: true,
+            withheld: None,
             rejection: None,
             via_proxy: None,
             credentials_from: None,
@@ -348,6 +374,7 @@ mod tests {
                 reason: crate::transport::auth::RejectReason::Rejected,
             }),
             sent_credentials: true,
+            withheld: None,
         };
         let m = e.to_string();
         assert!(
@@ -367,12 +394,65 @@ mod tests {
             retries: 3,
             elapsed: Duration::from_millis(1500),
         };
-        let m = e.to_string();
+        assert!(
+            !e.to_string().contains("permission denied"),
+            "the cause is a source, not the message"
+        );
+        let m = crate::printable::error_chain(&e);
         assert!(
             m.contains("3 retries") && m.contains("cannot read /x/y: permission denied"),
             "{m}"
         );
         assert!(std::error::Error::source(&e).is_some());
+    }
+
+    #[test]
+    fn one_unauthorized_message_for_every_credential_source() {
+        let msg = |sent: bool, withheld: Option<&str>, from: Option<&str>| {
+            TransportError::Unauthorized {
+                server_id: "repo".into(),
+                url: "https://h/r/a.pom".into(),
+                status: 401,
+                sent_credentials: sent,
+                withheld: withheld.map(Into::into),
+                rejection: None,
+                via_proxy: None,
+                credentials_from: from.map(Into::into),
+            }
+            .to_string()
+        };
+        let settings = "the credentials of <server> with id `repo` in settings.xml";
+        let netrc = "netrc /home/ci/.netrc:3 (machine h)";
+        let helper = "credential helper `token.sh` (from M2R_CREDENTIAL_HELPER)";
+        let table: &[(bool, Option<&str>, Option<&str>, &str)] = &[
+            (true, None, None, &format!("check {settings} (they were sent and rejected)")),
+            (false, None, None, &format!("check {settings} (none are configured for this id)")),
+            (
+                false,
+                Some("the password of <server> `repo` could not be decrypted"),
+                None,
+                &format!("check {settings} (none were sent: the password of <server> `repo` could not be decrypted)"),
+            ),
+            (
+                true,
+                None,
+                Some(netrc),
+                &format!("check the credentials from {netrc} (repository `repo`) (they were sent and rejected)"),
+            ),
+            (
+                false,
+                None,
+                Some(helper),
+                &format!("check the credentials from {helper} (repository `repo`) (it gave none, so none were sent)"),
+            ),
+        ];
+        for (sent, withheld, from, expected) in table {
+            let m = msg(*sent, *withheld, *from);
+            assert_eq!(
+                m,
+                format!("authentication failed (HTTP 401 Unauthorized) from https://h/r/a.pom: {expected}")
+            );
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Credential helpers: a command that prints a repository's credentials, asked when the first
-//! request needs them and remembered for the session ([`CredentialHelpers`]) until the answer
+//! request needs them and remembered by the transport ([`CredentialHelpers`]: the session's
+//! engine has one transport, so for the session's lifetime) until the answer
 //! expires — BEYOND Maven, for short-lived tokens (cloud registries) that users otherwise
 //! script into `settings.xml` before every build.
 //!
@@ -59,7 +60,7 @@ const STDERR_EXCERPT: usize = 300;
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum HelperError {
     /// The helper could not be started.
-    #[error("cannot run credential helper `{program}` for repository `{repository}`: {source}")]
+    #[error("cannot run credential helper `{program}` for repository `{repository}`")]
     Spawn {
         /// The program (first word of the command).
         program: String,
@@ -296,7 +297,8 @@ enum Slot {
 }
 
 /// The session's credential helpers: runs them and remembers their answers (see the module
-/// docs). Shared by every transport of a session (`Arc`); thread-safe. `Debug` shows counts.
+/// docs). One per [`crate::transport::Transport`] (a session's engine has one, so a helper runs
+/// once per repository for the session's lifetime); thread-safe. `Debug` shows counts.
 pub struct CredentialHelpers {
     env: Vars,
     cwd: PathBuf,

@@ -38,7 +38,7 @@ impl ModelProblem {
     }
 
     /// The same problem at a position (ignored when `pos` is `None`).
-    pub fn at(mut self, pos: Option<crate::xml::Pos>) -> Self {
+    pub(crate) fn at(mut self, pos: Option<crate::xml::Pos>) -> Self {
         if let Some(p) = pos {
             self.line = Some(p.line);
             self.column = Some(p.column);
