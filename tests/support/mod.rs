@@ -16,6 +16,7 @@
 #![allow(dead_code)]
 
 pub mod downloads;
+pub mod shared;
 
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
