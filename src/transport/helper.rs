@@ -325,7 +325,7 @@ impl Default for CredentialHelpers {
 impl CredentialHelpers {
     /// Helpers run with `env` as their whole environment, in `cwd`; the timeout is
     /// `M2R_CREDENTIAL_HELPER_TIMEOUT` of `env` (seconds), else [`DEFAULT_HELPER_TIMEOUT`].
-    pub fn new(env: Vars, cwd: PathBuf) -> Self {
+    pub(crate) fn new(env: Vars, cwd: PathBuf) -> Self {
         let timeout = env
             .value(HELPER_TIMEOUT_VARIABLE)
             .and_then(|v| v.trim().parse::<u64>().ok())
