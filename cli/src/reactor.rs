@@ -79,7 +79,7 @@ pub fn read(opened: &Opened, pom: &Path, json: bool) -> Reactor {
 fn error_lines(e: &WorkspaceError) -> Vec<String> {
     match e {
         WorkspaceError::Projects { failures, .. } => {
-            failures.iter().map(|f| error_chain(f)).collect()
+            failures.iter().map(error_chain).collect()
         }
         other => vec![error_chain(other)],
     }
