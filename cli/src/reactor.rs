@@ -78,9 +78,7 @@ pub fn read(opened: &Opened, pom: &Path, json: bool) -> Reactor {
 /// One line per failure of the reactor (each with its causes).
 fn error_lines(e: &WorkspaceError) -> Vec<String> {
     match e {
-        WorkspaceError::Projects { failures, .. } => {
-            failures.iter().map(error_chain).collect()
-        }
+        WorkspaceError::Projects { failures, .. } => failures.iter().map(error_chain).collect(),
         other => vec![error_chain(other)],
     }
 }

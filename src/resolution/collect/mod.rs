@@ -159,3 +159,77 @@ fn collect_once(source: &dyn DescriptorSource, request: &CollectRequest) -> Unre
         interned,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
+
+    fn jar(a: &str) -> Artifact {
+        Artifact::new("g", a, "jar", "", "1")
+    }
+
+    /// `x` depending on `g:c:1` (compile), its scope written at `line` of x's POM.
+    fn with_c(x: &str, line: u32) -> ArtifactDescriptor {
+        let mut c = Dependency::new(jar("c"), "compile");
+        c.scope_source = ScopeSource::written(&format!("g:{x}:1"), line, 5);
+        ArtifactDescriptor {
+            dependencies: vec![c],
+            ..ArtifactDescriptor::default()
+        }
+    }
+
+    fn request(a: &str) -> CollectRequest {
+        CollectRequest {
+            root: Some(jar("root")),
+            dependencies: vec![Dependency::new(jar(a), "compile")],
+            managed_dependencies: vec![],
+            repositories: vec![],
+        }
+    }
+
+    /// The scope object of `g:c` in a collected graph.
+    fn c_source(g: &Unresolved) -> ScopeSource {
+        let node = g
+            .result
+            .graph
+            .nodes
+            .iter()
+            .find(|n| n.artifact().is_some_and(|a| a.artifact_id == "c"))
+            .and_then(|n| n.dependency.clone());
+        node.map(|d| d.scope_source).unwrap_or(ScopeSource::Literal)
+    }
+
+    #[test]
+    fn a_build_interns_equal_dependencies_across_its_collections_in_order() {
+        let mut source = MemorySource::new();
+        source.add("g:a:jar:1", with_c("a", 10));
+        source.add("g:b:jar:1", with_c("b", 20));
+        source.add("g:c:jar:1", ArtifactDescriptor::default());
+        let mut first = collect_graph(&source, &request("a"));
+        let mut second = collect_graph(&source, &request("b"));
+        // Each collection alone keeps its own text.
+        assert!(c_source(&second).same_object(&ScopeSource::written("g:b:1", 20, 5)));
+        let mut pool = InternPool::default();
+        pool.intern(&mut first);
+        pool.intern(&mut second);
+        // In one build the later collection's equal dependency is the earlier one's object.
+        let a_text = ScopeSource::written("g:a:1", 10, 5);
+        assert!(c_source(&first).same_object(&a_text));
+        assert!(c_source(&second).same_object(&a_text));
+        // A dependency that is not equal (another scope) keeps its own.
+        let mut c = Dependency::new(jar("c"), "runtime");
+        c.scope_source = ScopeSource::written("g:d:1", 30, 5);
+        source.add(
+            "g:d:jar:1",
+            ArtifactDescriptor {
+                dependencies: vec![c],
+                ..ArtifactDescriptor::default()
+            },
+        );
+        let mut third = collect_graph(&source, &request("d"));
+        pool.intern(&mut third);
+        assert!(c_source(&third).same_object(&ScopeSource::written("g:d:1", 30, 5)));
+        assert_eq!(third.finish().errors.len(), 0);
+    }
+}
