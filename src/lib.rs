@@ -56,21 +56,25 @@ pub mod transport;
 pub(crate) mod xml;
 
 pub use download::{
-    ArtifactFile, ChecksumOutcome, DownloadError, NoProgress, Phase, ProgressEvent,
-    ProgressListener,
+    ArtifactFile, ChecksumOutcome, DownloadError, LocalTail, NoProgress, Phase, ProgressEvent,
+    ProgressListener, RepositoryFilter,
 };
 pub use environment::{Environment, Vars};
 pub use lock::{Difference, FrozenResult, Lock, LockError};
-pub use repository::RemoteRepository;
+pub use repository::{CredentialSource, RemoteRepository};
 pub use resolution::collect::{
     ArtifactError, ClasspathScope, CollectError, CollectResult, DependencyGraph, DependencyNode,
     NodeId, PomProblem, PomProblemKind, ResolvedNode, Root, RootFailure,
 };
 pub use resolution::pom::{Description, DescriptorError};
+pub use resolution::workspace::{Module, Workspace, WorkspaceError};
 pub use resolution::{Artifact, CoordinateError, Dependency, Exclusion};
 pub use runtime::RuntimeError;
 pub use secret::{Secret, SettingsSecret};
-pub use session::{Repositories, ResolveResult, Session, SessionBuilder, SessionError};
+pub use session::{
+    ModuleResult, Repositories, ResolveResult, Session, SessionBuilder, SessionError,
+    WorkspaceResult,
+};
 pub use settings::SettingsProblem;
 
 /// The README's examples, compiled by `cargo test --doc`.

@@ -114,6 +114,19 @@ pub fn run(args: LockArgs) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Some(pom) = &args.pom {
+        match crate::reactor::read(&opened, pom, false) {
+            crate::reactor::Reactor::Modules(_) => {
+                report::error_text(&format!(
+                    "{}: locking an aggregator is not supported yet: lock each module's pom.xml",
+                    pom.display()
+                ));
+                return 2;
+            }
+            crate::reactor::Reactor::Failed(code) => return code,
+            crate::reactor::Reactor::Single => {}
+        }
+    }
     let answer = opened
         .session
         .blocking_resolve_and_lock(&root, &opened.repositories, args.scope);

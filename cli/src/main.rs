@@ -11,6 +11,7 @@ mod get;
 mod lock;
 mod options;
 mod progress;
+mod reactor;
 mod report;
 mod resolve;
 mod tree;

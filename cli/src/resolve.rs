@@ -4,9 +4,12 @@
 //! This file owns the arguments and the output: the class path on stdout (`:`-separated files
 //! in Maven's order) when every artifact resolved, and on stderr the warnings and one `error:`
 //! line per artifact that failed (`report.rs`); a failed command prints nothing on stdout. A
-//! coordinate the user named whose POM cannot be found is an error. Collection and downloads
-//! are the session's ([`m2resolver::Session::blocking_resolve`]).
+//! coordinate the user named whose POM cannot be found is an error. A `--pom` that aggregates
+//! modules prints one line per project of the reactor (`crate::reactor`; not with `--locked`,
+//! whose lock holds one project). Collection and downloads are the session's
+//! ([`m2resolver::Session::blocking_resolve`]).
 
+use crate::reactor::{self, Reactor};
 use crate::report;
 use crate::tree::{open, report_collection, report_failure, GraphArgs};
 use m2resolver::{ClasspathScope, SessionError};
@@ -20,7 +23,7 @@ pub struct ResolveArgs {
     /// Keep only Maven's class path for this scope (compile, runtime or test).
     #[arg(long, value_name = "SCOPE")]
     scope: Option<ClasspathScope>,
-    /// The project file.
+    /// The project file (an aggregator: every project of its reactor).
     #[arg(long, value_name = "FILE", conflicts_with = "coords")]
     pom: Option<PathBuf>,
     /// Resolve as usual, then fail when the graph differs from the lock file (listing the differences).
@@ -32,7 +35,9 @@ pub struct ResolveArgs {
     /// The lock file (default: m2r.lock next to the project file, or in the working directory).
     #[arg(long = "lock", value_name = "FILE")]
     lock_file: Option<PathBuf>,
-    /// Compile dependencies of an anonymous project: groupId:artifactId[:extension[:classifier]]:version
+    /// groupId:artifactId[:extension[:classifier]]:version: compile dependencies of an unnamed
+    /// root, as `m2r tree A B` takes them (one coordinate too: its own artifact is on the class
+    /// path, and only what it needs at compile and run time)
     #[arg(value_name = "COORD", required_unless_present_any = ["pom", "frozen"])]
     coords: Vec<String>,
 }
@@ -59,6 +64,20 @@ pub fn run(args: ResolveArgs) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Some(pom) = &args.pom {
+        match reactor::read(&opened, pom, false) {
+            Reactor::Modules(_) if locked.is_some() => {
+                report::error_text(&format!(
+                    "{}: --locked with an aggregator is not supported yet: a lock holds one project",
+                    pom.display()
+                ));
+                return 2;
+            }
+            Reactor::Modules(ws) => return reactor::resolve(&opened, &ws, args.scope),
+            Reactor::Failed(code) => return code,
+            Reactor::Single => {}
+        }
+    }
     // --locked compares the class path the lock was made for.
     let lock_scope = locked
         .as_ref()

@@ -20,11 +20,12 @@ pub struct WhyArgs {
     #[arg(value_name = "GROUP:ARTIFACT")]
     target: String,
     /// Answer from this lock file alone (no repository is asked).
-    #[arg(long = "lock", value_name = "FILE", conflicts_with_all = ["pom", "coord"])]
+    #[arg(long = "lock", value_name = "FILE", conflicts_with_all = ["pom", "coords"])]
     lock_file: Option<PathBuf>,
     /// The root when there is no --pom: groupId:artifactId[:extension[:classifier]]:version
+    /// (several: compile dependencies of an unnamed root, as `m2r tree` takes them).
     #[arg(value_name = "COORD", required_unless_present_any = ["pom", "lock_file"])]
-    coord: Option<String>,
+    coords: Vec<String>,
 }
 
 /// Runs `m2r why`; returns the exit status.
@@ -51,11 +52,10 @@ pub fn run(args: WhyArgs) -> u8 {
         crate::out(&out);
         return 0;
     }
-    let (root, collected) =
-        match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
-            Ok(c) => c,
-            Err(code) => return code,
-        };
+    let (root, collected) = match collect_graph(&args.graph, &args.coords, args.pom.as_ref()) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     match collected {
         Ok(result) => {
             if report_collection(&root, &result) || !result.errors.is_empty() {

@@ -19,11 +19,13 @@
 //! }
 //! ```
 
+pub(crate) mod chain;
 pub(crate) mod checksum;
 pub(crate) mod coords;
 pub(crate) mod downloader;
 pub(crate) mod error;
 pub(crate) mod exact;
+pub(crate) mod filter;
 pub(crate) mod layout;
 pub(crate) mod ledger;
 pub(crate) mod local;
@@ -37,6 +39,7 @@ pub mod trusted;
 #[cfg(test)]
 mod path_proptests;
 
+pub use chain::LocalTail;
 pub use checksum::UnknownChecksumAlgorithm;
 pub use downloader::{
     ArtifactFile, BlockingDownloader, ChecksumAlgorithms, ChecksumOutcome, DownloadLimits,
@@ -45,6 +48,7 @@ pub use downloader::{
 };
 pub use error::{DownloadError, InvalidMetadata, MetadataError};
 pub use exact::{ExactFile, ExpectedFile};
+pub use filter::{FilterConfig, RepositoryFilter};
 pub use metadata::MetadataParseError;
 pub use policy::{Clock, ManualClock, SystemClock};
 pub use progress::{NoProgress, Phase, ProgressEvent, ProgressListener};

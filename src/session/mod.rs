@@ -51,7 +51,11 @@
 //!   (`m2r tree`);
 //! - [`Session::resolve`]: that graph and every artifact of its class path downloaded
 //!   ([`ResolveResult`], `m2r resolve`);
-//! - [`Session::download`]: artifacts without their dependencies (`m2r get`).
+//! - [`Session::download`]: artifacts without their dependencies (`m2r get`);
+//! - [`Session::read_workspace`], [`Session::collect_workspace`], [`Session::resolve_workspace`]:
+//!   a multi-module build (a reactor) read from an aggregator POM or built by the embedder
+//!   ([`crate::resolution::workspace::Workspace`]), every module's graph and class path in one
+//!   call (`workspace.rs`).
 //!
 //! The repositories are an argument of each call: one session serves every repository list
 //! of a build. Each call is async, with a `blocking_*` variant. Async calls run on the
@@ -87,6 +91,13 @@
 //! session never sees a newer snapshot than the first one it read. A new [`Session`] re-reads
 //! the settings too.
 //!
+//! Beyond Maven's settings (`sources.rs`): `.netrc` and credential helpers where no `<server>`
+//! gives credentials, JVM proxy properties of `MAVEN_OPTS` / `.mvn/jvm.config`, and, from
+//! Maven's config properties, the chained local repository ([`Session::local_tail`]) and remote
+//! repository filters ([`Session::repository_filter`]), read once and handed to the engine's
+//! downloader; the credential helpers' answers are cached by the engine's transport, so a helper
+//! runs once per repository for the session's lifetime ([`Session::credential_helper_runs`]).
+//!
 //! [`crate::explain`] is a view over a session: it renders what the session decided.
 
 mod builder;
@@ -97,6 +108,8 @@ mod error;
 mod lock;
 mod request;
 mod sourced;
+mod sources;
+mod workspace;
 
 pub use builder::{parse_define, SessionBuilder};
 pub use credentials::Credential;
@@ -105,6 +118,7 @@ pub use error::SessionError;
 
 pub use request::{ActivationReason, ActiveProfile};
 pub use sourced::{Definition, Sourced};
+pub use workspace::{ModuleResult, WorkspaceResult};
 
 pub(crate) use credentials::Field;
 pub(crate) use request::RequestEntries;
@@ -162,9 +176,13 @@ pub struct Session {
     local_repository: Sourced<PathBuf>,
     offline: Sourced<bool>,
     downloads: Downloads,
+    /// The chained local repository and the repository filters, read once (`sources.rs`).
+    extras: sources::Extras,
     /// The engine of the dependency and download calls, made on first use (`engine.rs`).
     engine: std::sync::Mutex<Option<Arc<engine::Engine>>>,
 }
+
+pub(crate) use sources::Beyond;
 
 /// The builder's choices for the downloader ([`SessionBuilder::max_in_flight`],
 /// [`SessionBuilder::progress_listener`], [`SessionBuilder::update_snapshots`],
@@ -201,6 +219,9 @@ pub(crate) struct Inputs {
     pub(crate) env_proxies: bool,
     pub(crate) server_aliases: bool,
     pub(crate) downloads: Downloads,
+    pub(crate) beyond: Beyond,
+    /// Names of the system properties the builder set (for where a proxy property came from).
+    pub(crate) system_property_names: Vec<String>,
 }
 
 /// The answer of [`Session::repositories`].
@@ -234,6 +255,8 @@ impl Session {
             env_proxies,
             server_aliases,
             downloads,
+            beyond,
+            system_property_names,
         } = inputs;
         let result = crate::settings::build(&request);
         if result.has_errors() {
@@ -262,10 +285,20 @@ impl Session {
         } else {
             EnvProxyConfig::disabled()
         };
+        let (env, mut source_warnings) = sources::env_proxy_config(
+            env,
+            beyond,
+            &environment,
+            &user_properties,
+            &system_property_names,
+        );
+        let (credential_sources, netrc_warnings) =
+            sources::credential_sources(beyond, &environment, &user_home);
+        source_warnings.extend(netrc_warnings);
         let servers = entries.servers(&settings, server_aliases);
         let selectors =
             match Selectors::sealed(&entries.mirrors, &entries.proxies(&settings), &servers, env) {
-                Ok(s) => s,
+                Ok(s) => s.with_credential_sources(credential_sources),
                 Err(source) => {
                     // Maven reports every decryption failure before it fails on this.
                     credentials.decrypt_all();
@@ -315,6 +348,23 @@ impl Session {
             Sourced::new(false, Definition::Default)
         };
 
+        let extras = sources::extras(
+            |name| {
+                config_property(
+                    name,
+                    &user_properties,
+                    &environment.system_properties,
+                    &settings,
+                    &activated.profiles,
+                )
+                .map(str::to_string)
+            },
+            &environment,
+            &user_home,
+            &local_repository.value,
+            source_warnings,
+        );
+
         Ok(Session {
             environment,
             user_properties,
@@ -329,6 +379,7 @@ impl Session {
             local_repository,
             offline,
             downloads,
+            extras,
             engine: std::sync::Mutex::new(None),
         })
     }
@@ -532,32 +583,17 @@ impl Session {
     /// A configuration property as Maven's repository session sees it
     /// (`DefaultRepositorySystemSessionFactory`): the `-D` user properties, then the system
     /// properties, then the properties of the settings profiles activated by id
-    /// (`<activeProfiles>`, `-P`), in that precedence.
+    /// (`<activeProfiles>`, `-P`), in that precedence. Resolver reads its options from these
+    /// (`aether.checksums.algorithms`, `maven.repo.local.tail`,
+    /// `aether.remoteRepositoryFilter.prefixes`, ...).
     pub fn config_property(&self, key: &str) -> Option<&str> {
-        if let Some(v) = self.user_properties.value(key) {
-            return Some(v);
-        }
-        if let Some(v) = self.environment.system_properties.value(key) {
-            return Some(v);
-        }
-        // Maven puts every such profile's properties into one map, in the settings' order:
-        // the last one naming the key wins.
-        let by_id = |id: &str| {
-            self.active_profiles.iter().any(|a| {
-                a.id == id
-                    && matches!(
-                        a.reason,
-                        ActivationReason::Explicit | ActivationReason::ActiveProfiles
-                    )
-            })
-        };
-        self.settings
-            .profiles
-            .iter()
-            .filter(|p| by_id(&p.id))
-            .filter_map(|p| p.properties.iter().rev().find(|(k, _)| k == key))
-            .next_back()
-            .map(|(_, v)| v.as_str())
+        config_property(
+            key,
+            &self.user_properties,
+            &self.environment.system_properties,
+            &self.settings,
+            &self.active_profiles,
+        )
     }
 
     /// The checksum algorithms downloads ask for: `aether.checksums.algorithms`
@@ -597,6 +633,8 @@ impl Session {
         }
         config.checksum_algorithms = self.checksum_algorithms().unwrap_or_default();
         config.trusted_checksums = self.trusted_checksums().ok().flatten();
+        config.transport.credential_helper_dir = Some(self.environment.cwd.clone());
+        self.extras.configure(&mut config);
         config
     }
 
@@ -615,6 +653,40 @@ impl Session {
             &self.local_repository.value,
         )
     }
+}
+
+/// [`Session::config_property`] over the session's parts (also used while it is assembled).
+pub(crate) fn config_property<'a>(
+    key: &str,
+    user_properties: &'a Vars,
+    system_properties: &'a Vars,
+    settings: &'a Settings,
+    active_profiles: &[ActiveProfile],
+) -> Option<&'a str> {
+    if let Some(v) = user_properties.value(key) {
+        return Some(v);
+    }
+    if let Some(v) = system_properties.value(key) {
+        return Some(v);
+    }
+    // Maven puts every such profile's properties into one map, in the settings' order:
+    // the last one naming the key wins.
+    let by_id = |id: &str| {
+        active_profiles.iter().any(|a| {
+            a.id == id
+                && matches!(
+                    a.reason,
+                    ActivationReason::Explicit | ActivationReason::ActiveProfiles
+                )
+        })
+    };
+    settings
+        .profiles
+        .iter()
+        .filter(|p| by_id(&p.id))
+        .filter_map(|p| p.properties.iter().rev().find(|(k, _)| k == key))
+        .next_back()
+        .map(|(_, v)| v.as_str())
 }
 
 /// Where the settings entry an [`InjectionError`] names was written.
