@@ -1,14 +1,24 @@
 //! The lock of a real graph answers as the graph: for every `tree` case of `testdata/deps/`
 //! and of `../shared/corpus/deps-debian/` (real Maven Central POMs), the graph collected by a
 //! session, locked (with made-up file facts: these repositories hold POMs only) and read back
-//! from the lock's text, renders the same tree (plain and verbose) and the same `m2r why` for
+//! from the lock's text, renders the same plain tree and the same `m2r why` for
 //! every artifact in it, lists its class path in the same order, and exports as Coursier's
 //! JSON report with its documented fields.
 //!
 //! One case can be run by name: `LOCK_CASE=tree-basic cargo test --test lock_graphs`.
 
 use m2resolver::lock::{self, FileFacts, InputSet, Inputs, Lock};
-use m2resolver::resolution::collect::view::{render_tree, render_why};
+use m2resolver::resolution::collect::view::{render_maven_tree, render_why, TreeOptions};
+use m2resolver::CollectResult;
+
+fn render_tree(r: &CollectResult, verbose: bool) -> String {
+    let options = if verbose {
+        TreeOptions::verbose()
+    } else {
+        TreeOptions::plain()
+    };
+    render_maven_tree(r, &options)
+}
 use m2resolver::{Environment, Root, Session, SessionError};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -121,7 +131,9 @@ fn check(dir: &Path) -> Result<bool, String> {
     }
     let p = &back.projects[0];
     let again = p.graph();
-    for verbose in [false, true] {
+    // The verbose tree (main's `mvn dependency:tree -Dverbose`, issue 16) needs the losers'
+    // subtrees, which a lock does not hold: only the plain tree is compared.
+    for verbose in [false] {
         let (want, got) = (render_tree(&result, verbose), render_tree(&again, verbose));
         if want != got {
             return Err(format!(
