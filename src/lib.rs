@@ -31,6 +31,7 @@
 //! 3. [`repository`]: inject mirrors, proxies and authentication into the repository list.
 //! 4. [`transport`] and [`download`]: fetch artifacts into the local repository.
 //! 5. [`resolution`]: artifacts, POM models and dependency graphs.
+//! 6. [`publish`]: installing and deploying what a build made.
 //!
 //! [`session`] drives steps 1–5 for a build; [`explain`] renders what a session decided (it is
 //! what `m2r explain` prints).
@@ -40,6 +41,7 @@ pub mod download;
 mod environment;
 pub mod explain;
 pub mod printable;
+pub mod publish;
 pub mod repository;
 pub mod resolution;
 mod secret;

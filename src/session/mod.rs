@@ -50,6 +50,8 @@
 //!   Resolver collects it (`m2r tree`);
 //! - [`Session::resolve`]: that graph and every artifact of its class path downloaded
 //!   ([`ResolveResult`], `m2r resolve`);
+//! - [`Session::install`] / [`Session::deploy`]: publishing as Maven's install and deploy
+//!   plugins do (`m2r install`, `m2r deploy`; `publish.rs`, the rules in [`crate::publish`]);
 //!
 //! each async, with a `blocking_*` variant on a runtime of its own. They are wired here
 //! (`dependencies.rs`) from the session's snapshot; the rules are [`crate::resolution`]'s.
@@ -60,6 +62,7 @@ mod builder;
 mod credentials;
 mod dependencies;
 mod error;
+mod publish;
 mod request;
 mod sourced;
 
@@ -67,6 +70,7 @@ pub use builder::{parse_define, SessionBuilder};
 pub use credentials::Credential;
 pub use dependencies::ResolveResult;
 pub use error::SessionError;
+pub use publish::DeploymentRepository;
 pub use request::{ActivationReason, ActiveProfile};
 pub use sourced::{Definition, Sourced};
 
