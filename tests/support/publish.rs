@@ -10,6 +10,7 @@
 //! - `/limited/`: more than 4 requests a second answer 429 with `Retry-After: 1`;
 //! - `/busy/`: more than 4 requests a second answer 503;
 //! - `/gateway/`: every request answers 502 (a proxy to a port nobody listens on);
+//! - `/put502/`: PUTs answer 502, GETs as `/repo/`;
 //! - `/noexpect/`: an `Expect` header is refused with 417.
 //!
 //! The access log has one line per request: `METHOD URI STATUS expect=<Expect> auth=<scheme> c=<conn>`.
@@ -73,7 +74,7 @@ http {{
     scgi_temp_path {d}/scgi;
     client_max_body_size 0;
     keepalive_requests 100000;
-    limit_req_zone $server_name zone=few:1m rate=4r/s;
+    limit_req_zone $binary_remote_addr zone=few:1m rate=4r/s;
     server {{
         listen 127.0.0.1:{http_port};
         listen 127.0.0.1:{https_port} ssl http2;
@@ -100,6 +101,10 @@ http {{
         }}
         location /busy/ {{ alias {r}/; {put} limit_req zone=few; limit_req_status 503; }}
         location /gateway/ {{ proxy_pass http://127.0.0.1:{dead}; }}
+        location /put502/ {{
+            alias {r}/;
+            if ($request_method = PUT) {{ return 502; }}
+        }}
         location /noexpect/ {{
             alias {r}/; {put}
             if ($http_expect) {{ return 417; }}
