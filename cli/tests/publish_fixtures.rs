@@ -270,3 +270,178 @@ fn install_and_deploy_leave_what_maven_leaves() {
     assert!(ran > 0);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// What `m2r deploy` uploaded resolves: with `m2r resolve`, and with Maven Resolver 1.6.3 (the
+/// testbed's `mavenfetch`, Maven 3.8.7's own session and Wagon transport) with checksum policy
+/// `fail`, so every file is checked against the `.sha1` m2r uploaded, and its bytes against the
+/// server's — a release with sources and a snapshot deployed twice (build number 2 wins).
+#[test]
+fn maven_and_m2r_resolve_what_m2r_deployed() {
+    // the testbed sits beside the checkout (`../shared/bench`), found from here upwards
+    let mavenfetch = std::env::var_os("M2R_BENCH")
+        .map(|d| PathBuf::from(d).join("mavenfetch"))
+        .or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .ancestors()
+                .map(|a| a.join("shared/bench/mavenfetch"))
+                .find(|p| p.is_file())
+        })
+        .expect("the testbed's mavenfetch (../shared/bench, or $M2R_BENCH) is needed");
+    let tmp = tempfile::tempdir().unwrap();
+    let nginx = DavNginx::start(&tmp.path().join("served"), &tmp.path().join("work"));
+    let dir = tmp.path().join("case");
+    std::fs::create_dir_all(dir.join("home")).unwrap();
+    let url = nginx.http("private");
+    let settings = SETTINGS.replace(
+        "</settings>",
+        &format!(
+            "  <profiles><profile><id>p</id><repositories><repository><id>pub</id><url>{url}</url>\
+             <releases><checksumPolicy>fail</checksumPolicy></releases>\
+             <snapshots><enabled>true</enabled><checksumPolicy>fail</checksumPolicy></snapshots></repository></repositories></profile></profiles>\n\
+             <activeProfiles><activeProfile>p</activeProfile></activeProfiles>\n</settings>"
+        ),
+    );
+    std::fs::write(dir.join("settings.xml"), settings).unwrap();
+    let pom = |v: &str| {
+        format!("<project><modelVersion>4.0.0</modelVersion><groupId>org.example</groupId><artifactId>lib</artifactId><version>{v}</version></project>\n")
+    };
+    std::fs::write(dir.join("pom-rel.xml"), pom("1.0")).unwrap();
+    std::fs::write(dir.join("pom-snap.xml"), pom("2.0-SNAPSHOT")).unwrap();
+    std::fs::write(dir.join("lib.jar"), Repo::content("rel", 4000)).unwrap();
+    std::fs::write(dir.join("src.jar"), Repo::content("src", 3000)).unwrap();
+    let deploy = |pom: &str, jar: &[u8]| {
+        std::fs::write(dir.join("snap.jar"), jar).unwrap();
+        let file = if pom == "pom-rel.xml" {
+            "lib.jar"
+        } else {
+            "snap.jar"
+        };
+        let args: Vec<String> = [
+            "deploy",
+            "--pom",
+            pom,
+            "--file",
+            file,
+            "--attach",
+            "src.jar:sources:jar",
+            "--settings",
+            "settings.xml",
+            "--local-repository",
+            "deploy-local",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([format!("--to=pub::{url}")])
+        .collect();
+        let out = run(&dir, &args, &dir.join("home"));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    deploy("pom-rel.xml", &[]);
+    deploy("pom-snap.xml", &Repo::content("build1", 2000));
+    deploy("pom-snap.xml", &Repo::content("build2", 2500));
+
+    let out = run(
+        &dir,
+        &[
+            "resolve".into(),
+            "--settings".into(),
+            "settings.xml".into(),
+            "--local-repository".into(),
+            "m2r-local".into(),
+            format!("--repo=pub={url}"),
+            "org.example:lib:1.0".into(),
+        ],
+        &dir.join("home"),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let classpath = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert_eq!(
+        std::fs::read(&classpath).unwrap(),
+        Repo::content("rel", 4000)
+    );
+    let out = run(
+        &dir,
+        &[
+            "get".into(),
+            "--settings".into(),
+            "settings.xml".into(),
+            "--local-repository".into(),
+            "m2r-local".into(),
+            "org.example:lib:2.0-SNAPSHOT".into(),
+            "org.example:lib:jar:sources:2.0-SNAPSHOT".into(),
+        ],
+        &dir.join("home"),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let files: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert!(files[0].ends_with("-2.jar"), "{files:?}");
+    assert_eq!(
+        std::fs::read(&files[0]).unwrap(),
+        Repo::content("build2", 2500)
+    );
+
+    let out = Command::new("bash")
+        .arg(&mavenfetch)
+        .args([
+            "get",
+            "--settings",
+            "settings.xml",
+            "--local-repository",
+            "maven-local",
+        ])
+        // checksum policy `fail` checked each download; the bytes are compared below
+        .arg("--no-verify")
+        .args([
+            "org.example:lib:1.0",
+            "org.example:lib:jar:sources:1.0",
+            "org.example:lib:2.0-SNAPSHOT",
+            "org.example:lib:pom:2.0-SNAPSHOT",
+        ])
+        .current_dir(&dir)
+        .env("BENCH_TMP", dir.join("mavenfetch"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "Maven Resolver cannot resolve what m2r deployed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.join("maven-local/org/example/lib/1.0/lib-1.0.jar")).unwrap(),
+        Repo::content("rel", 4000)
+    );
+    assert_eq!(
+        std::fs::read(dir.join("maven-local/org/example/lib/1.0/lib-1.0-sources.jar")).unwrap(),
+        Repo::content("src", 3000)
+    );
+    let snap = std::fs::read_dir(dir.join("maven-local/org/example/lib/2.0-SNAPSHOT"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .find(|n| n.ends_with("-2.jar"))
+        .expect("Maven resolved build 2");
+    assert_eq!(
+        std::fs::read(
+            dir.join("maven-local/org/example/lib/2.0-SNAPSHOT")
+                .join(snap)
+        )
+        .unwrap(),
+        Repo::content("build2", 2500)
+    );
+}
