@@ -182,3 +182,64 @@ fn a_file_repository_takes_a_deployment() {
     );
     assert!(!files.iter().any(|f| f.ends_with(".tmp")), "{files:?}");
 }
+
+#[test]
+fn explain_shows_the_deployment_repository_without_a_mirror() {
+    use m2resolver::explain::Explanation;
+    use m2resolver::settings::SettingsSource;
+    let settings = r#"<settings>
+  <mirrors><mirror><id>corp</id><mirrorOf>*</mirrorOf><url>https://nexus.example.com/maven</url></mirror></mirrors>
+  <proxies><proxy><id>office</id><host>127.0.0.1</host><port>3128</port><username>pu</username><password>proxy-secret</password></proxy></proxies>
+  <servers><server><id>releases</id><username>ci</username><password>server-secret</password></server></servers>
+</settings>"#;
+    let s = Session::builder()
+        .environment(Environment::from_parts(Default::default(), "/work".into()))
+        .user_settings(SettingsSource::content("settings.xml", settings))
+        .env_proxies(false)
+        .define("aether.checksums.algorithms=SHA-512")
+        .build()
+        .unwrap();
+    let (raw, _) =
+        m2resolver::publish::alt_deployment_repository("releases::http://repo.example.com/r")
+            .unwrap();
+    let e = Explanation::new(&s, &[]).with_deployment(&s, &raw);
+    let text = e.render(false);
+    for want in [
+        "Deployment repository: releases http://repo.example.com/r",
+        "no mirror applies",
+        "mirror `corp` would replace it for downloads",
+        "proxy: http://127.0.0.1:3128 from settings proxy `office` as pu (password ***)",
+        "credentials: server `releases`: username ci, password ***",
+        "checksums SHA-512 (none for .asc), Expect: 100-continue on",
+    ] {
+        assert!(text.contains(want), "{want}\n{text}");
+    }
+    assert!(!text.contains("server-secret") && !text.contains("proxy-secret"));
+    assert!(
+        !text.contains("server `releases` ("),
+        "the server is used: {text}"
+    );
+    let json = e.to_json();
+    let d = &json["deploymentRepository"];
+    assert_eq!(d["id"], "releases");
+    assert_eq!(d["wouldMirror"], "corp");
+    assert!(d["mirroredRepositories"].as_array().unwrap().is_empty());
+    assert_eq!(d["authentication"]["username"], "ci");
+    assert_eq!(d["proxy"]["host"], "127.0.0.1");
+    // and the upload goes where explain says: not to the mirror
+    let target = s.deployment_repository(&raw);
+    assert_eq!(
+        target.repository.url.as_written(),
+        "http://repo.example.com/r"
+    );
+    assert_eq!(
+        target
+            .repository
+            .authentication
+            .unwrap()
+            .password
+            .unwrap()
+            .expose(),
+        "server-secret"
+    );
+}

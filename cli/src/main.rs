@@ -53,6 +53,10 @@ enum Command {
         /// Show passwords in the human form.
         #[arg(long)]
         show_secrets: bool,
+        /// Also show the deployment repository `ID::URL` (as `m2r deploy --to` takes it): its
+        /// credentials, proxy and route, and why no mirror applies.
+        #[arg(long, value_name = "ID::URL")]
+        deploy_to: Option<String>,
     },
     /// Download artifacts into the local repository through mirrors, proxies and credentials.
     Get {
@@ -117,7 +121,8 @@ fn main() -> ExitCode {
             common,
             json,
             show_secrets,
-        } => explain::run(&common, json, show_secrets),
+            deploy_to,
+        } => explain::run(&common, json, show_secrets, deploy_to.as_deref()),
         Command::Get {
             common,
             local_repository,

@@ -78,6 +78,14 @@ impl Session {
         }
     }
 
+    /// [`Self::deployment_repository`] without the clear credentials (for [`crate::explain`]).
+    pub(crate) fn inject_deployment_sealed(
+        &self,
+        raw: &RemoteRepository,
+    ) -> (RemoteRepository, InjectionTrace, Option<MirrorMatch>) {
+        repository::inject_deployment(raw, &self.selectors)
+    }
+
     /// The deployment repository of the project `pom` for `version` (its effective
     /// `distributionManagement`, parents included, built with `repositories` for remote parents).
     pub async fn project_deployment_repository(
