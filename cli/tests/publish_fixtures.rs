@@ -5,8 +5,8 @@
 //! `_remote.repositories` lines), the same metadata documents once timestamps are normalised, and
 //! metadata checksum files that match the metadata.
 //!
-//! Each deploy case runs twice: against nginx with `dav_methods PUT` and Basic auth directly, and
-//! through squid with Basic proxy authentication. `PUBLISH_CASE=<name>` runs one case. A missing
+//! Each deploy case runs twice: against nginx with `dav_methods PUT` and Basic auth directly over
+//! HTTP, and over HTTPS through squid with Basic proxy authentication (a `CONNECT` tunnel). `PUBLISH_CASE=<name>` runs one case. A missing
 //! server binary fails the test.
 
 #[path = "../../tests/support/mod.rs"]
@@ -156,14 +156,21 @@ struct Route {
 }
 
 fn run(case: &Path, args: &[String], home: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_m2r"))
-        .args(args)
+    run_trusting(case, args, home, Path::new("/nonexistent-ca.pem"))
+}
+
+/// Runs `m2r` in `case` with an empty environment but `HOME` and the CA to trust.
+fn run_trusting(case: &Path, args: &[String], home: &Path, ca: &Path) -> std::process::Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_m2r"));
+    cmd.args(args)
         .current_dir(case)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home)
-        .output()
-        .unwrap()
+        .env("HOME", home);
+    if ca.is_file() {
+        cmd.env("SSL_CERT_FILE", ca);
+    }
+    cmd.output().unwrap()
 }
 
 #[test]
@@ -221,7 +228,13 @@ fn install_and_deploy_leave_what_maven_leaves() {
             std::fs::write(&settings, text).unwrap();
             let (target, extra): (PathBuf, Vec<String>) = if mode == "deploy" {
                 let sub = format!("{name}-{}", route.name);
-                let url = format!("{}{sub}/", nginx.http("private"));
+                // direct: plain HTTP; through squid: HTTPS in a CONNECT tunnel
+                let base = if route.name == "squid" {
+                    nginx.https("private")
+                } else {
+                    nginx.http("private")
+                };
+                let url = format!("{base}{sub}/");
                 (
                     nginx.root.join(&sub),
                     vec![
@@ -248,7 +261,7 @@ fn install_and_deploy_leave_what_maven_leaves() {
             all.extend(["--settings".into(), settings.display().to_string()]);
             let mut ok = true;
             for _ in 0..runs {
-                let out = run(&case, &all, &home);
+                let out = run_trusting(&case, &all, &home, &nginx.tls.ca_pem);
                 if !out.status.success() {
                     failures.push(format!(
                         "{label}: m2r {mode} failed: {}",
@@ -443,5 +456,89 @@ fn maven_and_m2r_resolve_what_m2r_deployed() {
         )
         .unwrap(),
         Repo::content("build2", 2500)
+    );
+}
+
+/// Without `--to`, `m2r deploy` goes to the POM's `distributionManagement`: the snapshot
+/// repository for a snapshot, the release repository for a release (credentials by their ids).
+#[test]
+fn deploy_goes_to_the_distribution_management_of_the_pom() {
+    let tmp = tempfile::tempdir().unwrap();
+    let nginx = DavNginx::start(&tmp.path().join("served"), &tmp.path().join("work"));
+    let dir = tmp.path().join("case");
+    std::fs::create_dir_all(dir.join("home")).unwrap();
+    let settings = "<settings><servers>\
+        <server><id>rel</id><username>deploy</username><password>s3cret</password></server>\
+        <server><id>snap</id><username>deploy</username><password>s3cret</password></server>\
+        </servers></settings>";
+    std::fs::write(dir.join("settings.xml"), settings).unwrap();
+    let pom = |v: &str| {
+        format!(
+            "<project><modelVersion>4.0.0</modelVersion><groupId>org.example</groupId>\
+             <artifactId>dm</artifactId><version>{v}</version><packaging>pom</packaging>\
+             <distributionManagement>\
+             <repository><id>rel</id><url>{}releases</url></repository>\
+             <snapshotRepository><id>snap</id><url>{}snapshots</url></snapshotRepository>\
+             </distributionManagement></project>",
+            nginx.http("private"),
+            nginx.http("private")
+        )
+    };
+    for (v, folder) in [("1.0", "releases"), ("1.1-SNAPSHOT", "snapshots")] {
+        std::fs::write(dir.join("pom.xml"), pom(v)).unwrap();
+        let args: Vec<String> = [
+            "deploy",
+            "--pom",
+            "pom.xml",
+            "--settings",
+            "settings.xml",
+            "--local-repository",
+            "local",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let out = run(&dir, &args, &dir.join("home"));
+        assert!(
+            out.status.success(),
+            "{v}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let files = tree(&nginx.root.join(folder).join("org/example/dm"));
+        assert!(
+            files
+                .iter()
+                .any(|f| f.starts_with(&format!("{v}/")) && f.ends_with(".pom")),
+            "{v}: {files:?}"
+        );
+        assert!(
+            files.contains(&"maven-metadata.xml".to_string()),
+            "{files:?}"
+        );
+    }
+    // neither --to nor distributionManagement: a clear error, nothing uploaded
+    std::fs::write(
+        dir.join("pom.xml"),
+        "<project><modelVersion>4.0.0</modelVersion><groupId>g</groupId><artifactId>x</artifactId><version>1</version><packaging>pom</packaging></project>",
+    )
+    .unwrap();
+    let args: Vec<String> = [
+        "deploy",
+        "--pom",
+        "pom.xml",
+        "--settings",
+        "settings.xml",
+        "--local-repository",
+        "local",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = run(&dir, &args, &dir.join("home"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("distributionManagement") && err.contains("--to id::url"),
+        "{err}"
     );
 }
