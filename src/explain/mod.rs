@@ -170,8 +170,9 @@ impl Explanation {
         };
         let uses_server = trace_uses_server(&trace);
         self.notes.retain(|n| {
-            !(uses_server && n.starts_with(&server_note))
-                && !proxy_note.as_ref().is_some_and(|p| n.starts_with(p))
+            let server_used = uses_server && n.starts_with(&server_note);
+            let proxy_used = proxy_note.as_ref().is_some_and(|p| n.starts_with(p));
+            !server_used && !proxy_used
         });
         self.deployment = Some(DeploymentExplanation {
             repository,

@@ -483,15 +483,13 @@ pub(crate) async fn deploy(
             repository: repo.id.clone(),
             path,
             report: Box::new(report),
-            source,
+            source: Box::new(source),
         });
     }
 
     // 5. Read one file back.
     if o.verify {
-        if let Err(e) = verify(d, &hashed, &report).await {
-            return Err(e);
-        }
+        verify(d, &hashed, &report).await?;
     }
 
     // 6. Metadata: per groupId:artifactId, the GAV-level files, then the GA-level file.
@@ -559,7 +557,7 @@ pub(crate) async fn deploy(
             repository: repo.id.clone(),
             path,
             report: Box::new(report),
-            source,
+            source: Box::new(source),
         });
     }
 
@@ -671,7 +669,7 @@ async fn fetch_metadata(
             return Err(PublishError::MetadataFetch {
                 repository: repo.id.clone(),
                 url,
-                source,
+                source: Box::new(source),
             })
         }
     };
@@ -750,14 +748,15 @@ async fn verify(
     artifacts: &[PlannedArtifact],
     report: &DeployReport,
 ) -> Result<(), PublishError> {
-    let fail =
-        |path: &str, problem: String, source: Option<TransportError>| PublishError::Unverified {
+    let fail = |path: &str, problem: String, source: Option<Box<TransportError>>| {
+        PublishError::Unverified {
             repository: d.repository.id.clone(),
             path: path.to_string(),
             problem,
             report: Box::new(report.clone()),
             source,
-        };
+        }
+    };
     let target = artifacts.iter().find_map(|p| {
         p.checksums
             .first()
@@ -787,7 +786,11 @@ async fn verify(
                 ))
             }
         }
-        Err(e) => Err(fail(&path, "does not serve it back".into(), Some(e))),
+        Err(e) => Err(fail(
+            &path,
+            "does not serve it back".into(),
+            Some(Box::new(e)),
+        )),
     }
 }
 

@@ -59,7 +59,7 @@ pub enum PublishError {
         url: String,
         /// Why.
         #[source]
-        source: TransportError,
+        source: Box<TransportError>,
     },
     /// The repository's `maven-metadata.xml` is not valid metadata (Maven would fail too): nothing
     /// was uploaded. Fix or delete the file on the server.
@@ -100,7 +100,7 @@ pub enum PublishError {
         report: Box<DeployReport>,
         /// The transport's error.
         #[source]
-        source: TransportError,
+        source: Box<TransportError>,
     },
     /// The server accepted the uploads but does not serve them back (verification asked for):
     /// the metadata was not changed.
@@ -116,7 +116,7 @@ pub enum PublishError {
         report: Box<DeployReport>,
         /// The transport's error, when reading failed.
         #[source]
-        source: Option<TransportError>,
+        source: Option<Box<TransportError>>,
     },
     /// A metadata upload failed after every artifact was uploaded.
     #[error("upload of the metadata {path} to repository `{repository}` failed; {}", report.outcome_summary())]
@@ -129,7 +129,7 @@ pub enum PublishError {
         report: Box<DeployReport>,
         /// The transport's error.
         #[source]
-        source: TransportError,
+        source: Box<TransportError>,
     },
     /// The local repository's `maven-metadata-local.xml` is not valid metadata: nothing was
     /// installed.
@@ -167,7 +167,7 @@ pub enum PublishError {
         repository: String,
         /// Why.
         #[source]
-        source: TransportError,
+        source: Box<TransportError>,
     },
 }
 

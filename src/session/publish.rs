@@ -136,7 +136,7 @@ impl Session {
             Transport::new(self.resolver_config(Vec::new()).transport).map_err(|source| {
                 PublishError::Transport {
                     repository: repository.id.clone(),
-                    source,
+                    source: Box::new(source),
                 }
             })?;
         let local = LocalRepository::new(self.local_repository.value.clone());
