@@ -27,7 +27,7 @@ pub(crate) mod deploy;
 mod error;
 pub(crate) mod install;
 pub mod metadata;
-mod options;
+pub mod options;
 pub mod report;
 pub mod request;
 pub mod target;
