@@ -18,9 +18,9 @@
 //!   itself for any other (`jar.asc`, `zip`, `pom`);
 //! - packaging `pom` publishes the POM alone.
 //!
-//! Two combinations `deploy-file` accepts and m2r refuses: a main file with packaging `pom`
-//! (Maven would upload that file *as* the `.pom`), and no main file with another packaging
-//! (Maven would upload the POM twice, once as `<artifactId>-<version>.xml`).
+//! Two combinations `deploy-file` accepts and m2r refuses: a main file other than the POM with
+//! packaging `pom` (Maven would upload that file *as* the `.pom`), and no main file with another
+//! packaging (Maven would upload the POM twice, once as `<artifactId>-<version>.xml`).
 
 use super::error::PublishError;
 use crate::download::coords::{base_version, is_snapshot_version};
@@ -123,7 +123,12 @@ impl Module {
         );
         let packaging = coordinates.packaging.as_str();
         if packaging == "pom" {
-            if let Some(f) = file {
+            // `--file` naming the POM itself is what deploy-file is usually given: the same thing
+            let same = |f: &Path| match (f.canonicalize(), pom.canonicalize()) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => f == pom,
+            };
+            if let Some(f) = file.filter(|f| !same(f)) {
                 return Err(PublishError::Request {
                     message: format!(
                         "{} has packaging `pom`: the POM is the artifact; drop `--file {}` (Maven's deploy-file would upload that file as the .pom)",
@@ -397,6 +402,7 @@ mod tests {
         assert_eq!(m.artifacts, [PublishArtifact::new("", "pom", &p)]);
         assert!(m.is_snapshot());
         assert!(Module::from_files(&p, Some(Path::new("a.jar")), &[]).is_err());
+        assert_eq!(Module::from_files(&p, Some(&p), &[]).unwrap(), m);
         let p = pom(
             d.path(),
             "<groupId>g</groupId><artifactId>a</artifactId><version>1</version>",
