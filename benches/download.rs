@@ -9,8 +9,9 @@
 //! `http https https-proxy https-squid https-socks http-rtt https-proxy-rtt`), `SIZES` (`100 1000`),
 //! `THREADS` (`8 16 32 64`), `RUNS` (3), `LOCAL_BASE` (`/dev/shm/m2r-bench-rs`).
 
-use m2resolver::download::{BlockingResolver, Coordinate, ResolverConfig};
+use m2resolver::download::{BlockingDownloader, DownloaderConfig};
 use m2resolver::repository::{Authentication, ProxySource, RemoteRepository, RepositoryProxy};
+use m2resolver::Artifact;
 use m2resolver::Secret;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -122,10 +123,10 @@ fn main() {
         .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
         .collect();
     let repo_dir = PathBuf::from(env.get("REPO_DIR").cloned().unwrap_or_default());
-    let all: Vec<Coordinate> = std::fs::read_to_string(repo_dir.join("coords.txt"))
+    let all: Vec<Artifact> = std::fs::read_to_string(repo_dir.join("coords.txt"))
         .unwrap_or_default()
         .lines()
-        .filter_map(|l| Coordinate::parse(l).ok())
+        .filter_map(|l| Artifact::parse(l).ok())
         .collect();
     let local_base = PathBuf::from(
         std::env::var("LOCAL_BASE").unwrap_or_else(|_| "/dev/shm/m2r-bench-rs".into()),
@@ -157,12 +158,14 @@ fn main() {
                 for run in 0..runs {
                     let local = local_base.join(format!("{name}-{n}-{threads}-{run}"));
                     let _ = std::fs::remove_dir_all(&local);
-                    let mut c = ResolverConfig::new(vec![repo.clone()], &local);
+                    let mut c = DownloaderConfig::new(&local);
                     c.max_in_flight = threads;
                     c.transport.env = transport_env.clone().into();
                     let started = Instant::now();
-                    let r = BlockingResolver::new(c).expect("resolver");
-                    let results = r.resolve(coords);
+                    let r = BlockingDownloader::new(c).expect("downloader");
+                    let results = r
+                        .download(coords, std::slice::from_ref(&repo))
+                        .expect("outside a runtime");
                     drop(r);
                     let secs = started.elapsed().as_secs_f64();
                     let failed: Vec<String> = results

@@ -1,16 +1,13 @@
 //! POM model building: the descriptors (effective models) of every POM in
 //! `../shared/corpus/deps-debian/repo` (188 POMs: Maven, Resolver, Guava, Guice, plexus, sisu,
 //! commons, ... with their parents and BOMs), read through the real downloader from a `file:`
-//! repository into a warm local repository, one fresh session per iteration (so every POM is
-//! parsed and every parent and BOM built again). Also: reading and building one large POM.
+//! repository into a warm local repository, the session refreshed before each iteration (a new
+//! Maven session: every parent and BOM built again; parsed files are kept). Also: reading one
+//! large POM into a model.
 //! `cargo bench --bench pom`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use m2resolver::download::{Resolver, ResolverConfig};
-use m2resolver::repository::{RemoteRepository, Selectors};
-use m2resolver::resolution::pom::DescriptorReader;
-use m2resolver::resolution::Artifact;
-use std::collections::HashMap;
+use m2resolver::{Artifact, Environment, RemoteRepository, Session};
 use std::path::{Path, PathBuf};
 
 fn corpus() -> PathBuf {
@@ -53,15 +50,6 @@ fn poms(root: &Path) -> Vec<Artifact> {
     out
 }
 
-fn reader(resolver: &Resolver) -> DescriptorReader {
-    DescriptorReader::new(
-        resolver.clone(),
-        Selectors::default(),
-        HashMap::from([("java.version".to_string(), "17.0.9".to_string())]),
-        HashMap::new(),
-    )
-}
-
 fn bench(c: &mut Criterion) {
     let root = corpus();
     let artifacts = poms(&root);
@@ -69,8 +57,7 @@ fn bench(c: &mut Criterion) {
         eprintln!("no corpus at {}: skipped", root.display());
         return;
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");
@@ -81,20 +68,19 @@ fn bench(c: &mut Criterion) {
     let mut central = RemoteRepository::new("central", url);
     central.snapshots.enabled = false;
     let repos = vec![central];
-    let resolver = {
-        let _g = runtime.enter();
-        Resolver::new(ResolverConfig::new(repos.clone(), local.path())).expect("resolver")
-    };
+    let session = Session::builder()
+        .environment(Environment::default())
+        .no_user_settings()
+        .no_global_settings()
+        .system_property("java.version", "17.0.9")
+        .local_repository(local.path())
+        .build()
+        .expect("session");
     // Warm the local repository (downloads happen once, as on a developer's machine).
-    let warm = reader(&resolver);
-    let mut described = 0;
-    runtime.block_on(async {
-        for a in &artifacts {
-            if warm.read_descriptor(a, &repos).await.is_ok() {
-                described += 1;
-            }
-        }
-    });
+    let described = artifacts
+        .iter()
+        .filter(|a| session.blocking_describe(a, &repos).is_ok())
+        .count();
     eprintln!(
         "{} POMs, {} described without a problem",
         artifacts.len(),
@@ -107,12 +93,10 @@ fn bench(c: &mut Criterion) {
         "describe every deps-debian POM, fresh session, one by one",
         |b| {
             b.iter(|| {
-                let r = reader(&resolver);
-                runtime.block_on(async {
-                    for a in &artifacts {
-                        let _ = r.read_descriptor(a, &repos).await;
-                    }
-                })
+                session.refresh();
+                for a in &artifacts {
+                    let _ = session.blocking_describe(a, &repos);
+                }
             })
         },
     );
@@ -120,9 +104,9 @@ fn bench(c: &mut Criterion) {
         "describe every deps-debian POM, fresh session, all at once",
         |b| {
             b.iter(|| {
-                let r = reader(&resolver);
+                session.refresh();
                 runtime.block_on(futures_util::future::join_all(
-                    artifacts.iter().map(|a| r.read_descriptor(a, &repos)),
+                    artifacts.iter().map(|a| session.describe(a, &repos)),
                 ))
             })
         },
@@ -130,10 +114,7 @@ fn bench(c: &mut Criterion) {
     let big = root.join("org/apache/maven/maven/3.8.7/maven-3.8.7.pom");
     if let Ok(bytes) = std::fs::read(&big) {
         group.bench_function("read maven-3.8.7.pom (XML to model)", |b| {
-            b.iter(|| {
-                let text = m2resolver::resolution::pom::xml::read_pom(&bytes).expect("parses");
-                m2resolver::resolution::pom::model::from_xnode(text.root, "maven-3.8.7.pom")
-            })
+            b.iter(|| m2resolver::resolution::pom::bench_read_model(&bytes, "maven-3.8.7.pom"))
         });
     }
     group.finish();

@@ -82,7 +82,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             Ok(())
         }
         Err(e) => {
-            if let Some(r) = e.report() {
+            if let Some(r) = e.deploy_report() {
                 eprint!("{}", r.render());
             }
             Err(e.into())

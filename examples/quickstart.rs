@@ -14,11 +14,8 @@
 //!
 //! Run it with `cargo run --example quickstart`.
 
-use m2resolver::download::Coordinate;
-use m2resolver::repository::RemoteRepository;
-use m2resolver::resolution::collect::{classpath::ClasspathScope, project::Root, view};
-use m2resolver::resolution::Artifact;
-use m2resolver::Session;
+use m2resolver::resolution::collect::view;
+use m2resolver::{Artifact, ClasspathScope, RemoteRepository, Root, Session};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
@@ -85,12 +82,12 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     ];
     let coords = coords
         .iter()
-        .map(|c| Coordinate::parse(c))
+        .map(|c| Artifact::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let resolver = session.blocking_resolver(answer.repositories.clone())?;
+    let files = session.blocking_download(&coords, &answer.repositories)?;
     println!("\nResolved into {}:", local.display());
     let mut ok = true;
-    for (coord, result) in coords.iter().zip(resolver.resolve(&coords)) {
+    for (coord, result) in coords.iter().zip(files) {
         match result {
             Ok(a) => println!("  {coord} -> {}", a.path.display()),
             Err(e) => {
@@ -101,7 +98,7 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
     }
 
     // Dependencies -> the graph Maven resolves -> the class path, every jar downloaded.
-    let app = Artifact::from(Coordinate::parse("com.example:app:1.1-SNAPSHOT")?);
+    let app = Artifact::parse("com.example:app:1.1-SNAPSHOT")?;
     let resolved = session.blocking_resolve(
         &Root::compile([app]),
         &answer.repositories,

@@ -18,6 +18,7 @@ use thiserror::Error;
 
 /// Why a file was not read.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum BoundedReadError {
     /// Nothing at that path.
     #[error("{} does not exist", path.display())]
@@ -44,7 +45,7 @@ pub enum BoundedReadError {
         limit: u64,
     },
     /// The open or a read failed.
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}", path.display())]
     Io {
         /// The path as given.
         path: PathBuf,
@@ -186,7 +187,7 @@ fn read(path: &Path, limit: u64, pipes: bool) -> Result<Vec<u8>, BoundedReadErro
 pub fn check_input_file(option: &str, path: &Path) -> Result<Option<String>, String> {
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Some(format!(
-            "note: {option} {} does not exist; read as empty, as Maven does",
+            "{option} {} does not exist; read as empty, as Maven does",
             path.display()
         ))),
         Err(e) => Err(format!("{option} {}: {e}", path.display())),

@@ -56,6 +56,29 @@ pub fn quote_prefix(text: &str, max: usize) -> String {
     out
 }
 
+/// An error and its causes on one line, `what: cause: cause` — each message once, walking
+/// [`std::error::Error::source`] (no error of this crate repeats its cause in its message).
+///
+/// ```
+/// use m2resolver::printable::error_chain;
+/// let e = std::io::Error::other("disk full");
+/// assert_eq!(error_chain(&e), "disk full");
+/// ```
+pub fn error_chain<E: std::error::Error + ?Sized>(error: &E) -> String {
+    let mut out = error.to_string();
+    let mut cause = error.source();
+    while let Some(c) = cause {
+        let text = c.to_string();
+        // A foreign error (hyper, io) may quote its cause already: print it once.
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        cause = c.source();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

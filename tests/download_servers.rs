@@ -6,20 +6,20 @@
 
 mod support;
 
-use m2resolver::download::{
-    BlockingResolver, ChecksumOutcome, Coordinate, DownloadError, ManualClock, ResolverConfig,
-};
+use m2resolver::download::{ChecksumOutcome, DownloadError, DownloaderConfig, ManualClock};
 use m2resolver::repository::{Authentication, ProxySource, RemoteRepository, RepositoryProxy};
 use m2resolver::transport::{RetryPolicy, TransportError};
 use m2resolver::Secret;
+use m2resolver::{Artifact, ProgressEvent};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use support::downloads::{Config, Resolving};
 use support::*;
 // squid/Apache harness types: SquidAuth, Apache
 
-fn coord(s: &str) -> Coordinate {
-    Coordinate::parse(s).unwrap()
+fn coord(s: &str) -> Artifact {
+    Artifact::parse(s).unwrap()
 }
 
 fn auth(user: &str, password: &str) -> Option<Authentication> {
@@ -34,8 +34,11 @@ fn repo(id: &str, url: &str) -> RemoteRepository {
     RemoteRepository::new(id, url)
 }
 
-fn config(repos: Vec<RemoteRepository>, local: &Path, ca: Option<&Path>) -> ResolverConfig {
-    let mut c = ResolverConfig::new(repos, local);
+fn config(repos: Vec<RemoteRepository>, local: &Path, ca: Option<&Path>) -> Config {
+    let mut c = Config {
+        cfg: DownloaderConfig::new(local),
+        repos,
+    };
     c.transport.retry = RetryPolicy {
         retries: 2,
         base: Duration::from_millis(50),
@@ -91,7 +94,7 @@ fn assert_same_bytes(a: &Path, b: &Path) {
 #[test]
 fn plain_http_downloads_verifies_and_tracks_like_maven() {
     let f = fixture();
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![repo("central", &f.nginx.http("public"))],
         &f.local,
         None,
@@ -157,7 +160,7 @@ fn https_with_basic_auth_trusts_extra_ca_and_ssl_cert_file() {
     let mut central = repo("secure", &f.nginx.https("private"));
     central.authentication = auth(USER, PASSWORD);
     // via the extra CA option
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![central.clone()],
         &f.local,
         Some(&f.nginx.tls.ca_pem),
@@ -181,14 +184,14 @@ fn https_with_basic_auth_trusts_extra_ca_and_ssl_cert_file() {
         "SSL_CERT_FILE".into(),
         f.nginx.tls.ca_pem.display().to_string(),
     );
-    let r = BlockingResolver::new(c).unwrap();
+    let r = Resolving::new(c).unwrap();
     assert!(r.resolve(&[coord("org.ex:lib:pom:1.0")]).remove(0).is_ok());
     // without the CA: a certificate error, not retried forever
-    let r = BlockingResolver::new(config(vec![central], &f.local.join("third"), None)).unwrap();
+    let r = Resolving::new(config(vec![central], &f.local.join("third"), None)).unwrap();
     let started = std::time::Instant::now();
     let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
     assert!(
-        err.to_string().to_lowercase().contains("certificate"),
+        err.message_chain().to_lowercase().contains("certificate"),
         "{err}"
     );
     assert!(started.elapsed() < Duration::from_secs(5));
@@ -199,7 +202,7 @@ fn wrong_password_is_an_auth_error_naming_the_server_id() {
     let f = fixture();
     let mut nexus = repo("corp-nexus", &f.nginx.https("private"));
     nexus.authentication = auth(USER, "wrong");
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![nexus.clone()],
         &f.local,
         Some(&f.nginx.tls.ca_pem),
@@ -224,20 +227,19 @@ fn wrong_password_is_an_auth_error_naming_the_server_id() {
         }
         other => panic!("expected 401, got {other}"),
     }
-    let msg = err.to_string();
+    let msg = err.message_chain();
     assert!(
         msg.contains("`corp-nexus`") && !msg.contains("wrong"),
         "{msg}"
     );
     // no credentials at all
     nexus.authentication = None;
-    let r =
-        BlockingResolver::new(config(vec![nexus], &f.local, Some(&f.nginx.tls.ca_pem))).unwrap();
+    let r = Resolving::new(config(vec![nexus], &f.local, Some(&f.nginx.tls.ca_pem))).unwrap();
     let msg = r
         .resolve(&[coord("org.ex:lib:1.0")])
         .remove(0)
         .unwrap_err()
-        .to_string();
+        .message_chain();
     assert!(msg.contains("none are configured"), "{msg}");
     assert!(!f.local.join("org/ex/lib/1.0/lib-1.0.jar").exists());
 }
@@ -248,7 +250,7 @@ fn credentials_are_not_forwarded_to_another_host_on_redirect() {
     // /moved/ redirects to http://localhost:<port>/private/ (another origin than 127.0.0.1)
     let mut moved = repo("moved", &f.nginx.http("moved"));
     moved.authentication = auth(USER, PASSWORD);
-    let r = BlockingResolver::new(config(vec![moved], &f.local, None)).unwrap();
+    let r = Resolving::new(config(vec![moved], &f.local, None)).unwrap();
     let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
     assert!(
         matches!(
@@ -264,7 +266,7 @@ fn credentials_are_not_forwarded_to_another_host_on_redirect() {
         "{err}"
     );
     // same-origin redirect keeps working
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![repo("redir", &f.nginx.http("redirect"))],
         &f.local,
         None,
@@ -296,8 +298,7 @@ fn https_and_http_through_authenticating_proxies_and_their_refusals() {
             r1.authentication = auth(USER, PASSWORD);
             r1.proxy = Some(proxy("http", port, PROXY_USER, PROXY_PASSWORD));
             let local = f.local.join(format!("{name}-{}", url.len()));
-            let r =
-                BlockingResolver::new(config(vec![r1], &local, Some(&f.nginx.tls.ca_pem))).unwrap();
+            let r = Resolving::new(config(vec![r1], &local, Some(&f.nginx.tls.ca_pem))).unwrap();
             for a in r.resolve(&[coord("org.ex:lib:1.0"), coord("org.ex:lib:pom:1.0")]) {
                 let a = a.unwrap_or_else(|e| panic!("{name} {url}: {e}"));
                 assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
@@ -315,14 +316,14 @@ fn https_and_http_through_authenticating_proxies_and_their_refusals() {
         let mut bad = repo("via-proxy", &url);
         bad.authentication = auth(USER, PASSWORD);
         bad.proxy = Some(proxy("http", port, PROXY_USER, "nope"));
-        let r = BlockingResolver::new(config(
+        let r = Resolving::new(config(
             vec![bad],
             &f.local.join("x"),
             Some(&f.nginx.tls.ca_pem),
         ))
         .unwrap();
         let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
-        let msg = err.to_string();
+        let msg = err.message_chain();
         let DownloadError::Transfer { source, .. } = &err else {
             panic!("{name}: {msg}")
         };
@@ -353,7 +354,7 @@ fn socks5_proxy_with_authentication() {
     let mut r1 = repo("via-socks", &f.nginx.https("private"));
     r1.authentication = auth(USER, PASSWORD);
     r1.proxy = Some(proxy("socks5", socks.port, SOCKS_USER, SOCKS_PASSWORD));
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![r1.clone()],
         &f.local,
         Some(&f.nginx.tls.ca_pem),
@@ -363,7 +364,7 @@ fn socks5_proxy_with_authentication() {
     assert_same_bytes(&a.path, &f.repo.root.join("org/ex/lib/1.0/lib-1.0.jar"));
     // wrong SOCKS password fails clearly, naming the repository and the proxy
     r1.proxy = Some(proxy("socks5", socks.port, SOCKS_USER, "bad"));
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![r1],
         &f.local.join("x"),
         Some(&f.nginx.tls.ca_pem),
@@ -373,7 +374,7 @@ fn socks5_proxy_with_authentication() {
         .resolve(&[coord("org.ex:lib:1.0")])
         .remove(0)
         .unwrap_err()
-        .to_string();
+        .message_chain();
     assert!(
         msg.contains("via-socks") && msg.contains(&socks.port.to_string()),
         "{msg}"
@@ -390,13 +391,13 @@ fn corrupt_checksum_fails_under_fail_and_is_accepted_under_warn() {
     );
     let mut strict = repo("strict", &f.nginx.http("public"));
     strict.releases.checksum_policy = "fail".into();
-    let r = BlockingResolver::new(config(vec![strict], &f.local, None)).unwrap();
+    let r = Resolving::new(config(vec![strict], &f.local, None)).unwrap();
     let err = r.resolve(&[coord("org.ex:bad:1.0")]).remove(0).unwrap_err();
     assert!(
         matches!(err, DownloadError::ChecksumMismatch { .. }),
         "{err}"
     );
-    assert!(err.to_string().contains("0000000000"), "{err}");
+    assert!(err.message_chain().contains("0000000000"), "{err}");
     let target = f.local.join("org/ex/bad/1.0/bad-1.0.jar");
     assert!(
         !target.exists(),
@@ -410,7 +411,7 @@ fn corrupt_checksum_fails_under_fail_and_is_accepted_under_warn() {
     );
 
     let lax = repo("lax", &f.nginx.http("public")); // default policy: warn
-    let r = BlockingResolver::new(config(vec![lax], &f.local, None)).unwrap();
+    let r = Resolving::new(config(vec![lax], &f.local, None)).unwrap();
     let a = r.resolve(&[coord("org.ex:bad:1.0")]).remove(0).unwrap();
     assert!(matches!(a.checksum, ChecksumOutcome::Unverified { .. }));
     assert!(!a.is_verified());
@@ -432,7 +433,7 @@ fn not_found_falls_through_to_the_next_repository_and_is_cached() {
         repo("first", &f.nginx.http("empty")),
         repo("second", &f.nginx.http("public")),
     ];
-    let r = BlockingResolver::new(config(repos.clone(), &f.local, None)).unwrap();
+    let r = Resolving::new(config(repos.clone(), &f.local, None)).unwrap();
     let a = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap();
     assert_eq!(a.repository.as_deref(), Some("second"));
     assert!(!f
@@ -444,7 +445,7 @@ fn not_found_falls_through_to_the_next_repository_and_is_cached() {
         .resolve(&[coord("org.ex:nope:1.0")])
         .remove(0)
         .unwrap_err();
-    let msg = err.to_string();
+    let msg = err.message_chain();
     assert!(matches!(err, DownloadError::NotFound { .. }), "{msg}");
     assert!(msg.contains("first (") && msg.contains("second ("), "{msg}");
     let marker = f.local.join("org/ex/nope/1.0/nope-1.0.jar.lastUpdated");
@@ -464,7 +465,7 @@ fn not_found_falls_through_to_the_next_repository_and_is_cached() {
         .unwrap_err();
     assert!(matches!(err, DownloadError::CachedNotFound { .. }), "{err}");
     assert!(
-        err.to_string().contains("during a previous attempt"),
+        err.message_chain().contains("during a previous attempt"),
         "{err}"
     );
     assert_eq!(f.nginx.count_gets("nope-1.0.jar"), before);
@@ -478,7 +479,7 @@ fn server_killed_mid_transfer_leaves_nothing_half_written_and_retry_works() {
     let local = f.local.clone();
     let url = f.nginx.http("slow"); // 200 KB/s: 15 s for the whole file
     let handle = std::thread::spawn(move || {
-        let r = BlockingResolver::new(config(vec![repo("slowrepo", &url)], &local, None)).unwrap();
+        let r = Resolving::new(config(vec![repo("slowrepo", &url)], &local, None)).unwrap();
         r.resolve(&[coord("org.ex:big:1.0")]).remove(0)
     });
     let target = f.local.join("org/ex/big/1.0/big-1.0.jar");
@@ -490,7 +491,7 @@ fn server_killed_mid_transfer_leaves_nothing_half_written_and_retry_works() {
     std::thread::sleep(Duration::from_millis(300));
     f.nginx.kill();
     let err = handle.join().unwrap().unwrap_err();
-    let msg = err.to_string();
+    let msg = err.message_chain();
     assert!(msg.contains("slowrepo") && msg.contains("retries"), "{msg}");
     assert!(!target.exists(), "no partial file at the final path");
     assert!(
@@ -503,7 +504,7 @@ fn server_killed_mid_transfer_leaves_nothing_half_written_and_retry_works() {
     std::fs::write(&stale, b"partial").unwrap();
     // server back: the same request succeeds (through /public/, at full speed)
     f.nginx.restart();
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![repo("slowrepo", &f.nginx.http("public"))],
         &f.local,
         None,
@@ -562,7 +563,7 @@ fn snapshots_resolve_through_metadata_and_honour_policies() {
         Some(&f.nginx.tls.ca_pem),
     );
     c.clock = clock.clone();
-    let r = BlockingResolver::new(c.clone()).unwrap();
+    let r = Resolving::new(c.clone()).unwrap();
     let res = r.resolve(&[
         coord("org.ex:snap:2.0-SNAPSHOT"),
         coord("org.ex:snap:jar:sources:2.0-SNAPSHOT"),
@@ -584,7 +585,7 @@ fn snapshots_resolve_through_metadata_and_honour_policies() {
     // a new snapshot is published; same day (daily policy): still the cached metadata
     publish_snapshot(&f.repo, "20240103.000000", 8, "20240103000000");
     clock.advance(Duration::from_secs(60));
-    let r = BlockingResolver::new(c.clone()).unwrap();
+    let r = Resolving::new(c.clone()).unwrap();
     let a = r
         .resolve(&[coord("org.ex:snap:2.0-SNAPSHOT")])
         .remove(0)
@@ -593,7 +594,7 @@ fn snapshots_resolve_through_metadata_and_honour_policies() {
     assert!(!a.downloaded);
     // after local midnight: metadata re-checked, new build downloaded
     clock.advance(Duration::from_secs(86_400));
-    let r = BlockingResolver::new(c).unwrap();
+    let r = Resolving::new(c).unwrap();
     let a = r
         .resolve(&[coord("org.ex:snap:2.0-SNAPSHOT")])
         .remove(0)
@@ -613,7 +614,7 @@ fn release_and_latest_come_from_merged_metadata() {
         <latest>1.0</latest><release>1.0</release><versions><version>1.0</version></versions>
         <lastUpdated>20240101000000</lastUpdated></versioning></metadata>"#,
     );
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![
             repo("a", &f.nginx.http("empty")),
             repo("b", &f.nginx.http("public")),
@@ -642,15 +643,15 @@ fn release_and_latest_come_from_merged_metadata() {
 fn offline_mode_uses_only_the_local_repository() {
     let f = fixture();
     let repos = vec![repo("central", &f.nginx.http("public"))];
-    let r = BlockingResolver::new(config(repos.clone(), &f.local, None)).unwrap();
+    let r = Resolving::new(config(repos.clone(), &f.local, None)).unwrap();
     r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap();
     let before = f.nginx.access_log().len();
     let mut c = config(repos, &f.local, None);
     c.offline = true;
-    let r = BlockingResolver::new(c).unwrap();
+    let r = Resolving::new(c).unwrap();
     let res = r.resolve(&[coord("org.ex:lib:1.0"), coord("org.ex:lib:pom:1.0")]);
     assert!(!res[0].as_ref().unwrap().downloaded);
-    let msg = res[1].as_ref().unwrap_err().to_string();
+    let msg = res[1].as_ref().unwrap_err().message_chain();
     assert!(
         msg.contains("in offline mode")
             && msg.contains("org.ex:lib:pom:1.0")
@@ -689,7 +690,7 @@ fn update_policies_decide_when_a_cached_not_found_is_retried() {
         let mut c = config(vec![central], &local, None);
         c.clock = clock.clone();
         let art = format!("org.ex:late{name}:1.0");
-        let r = BlockingResolver::new(c.clone()).unwrap();
+        let r = Resolving::new(c.clone()).unwrap();
         assert!(r.resolve(&[coord(&art)]).remove(0).is_err());
         // the artifact appears on the server later
         f.repo.put(
@@ -697,7 +698,7 @@ fn update_policies_decide_when_a_cached_not_found_is_retried() {
             b"now here",
         );
         clock.set(noon + after);
-        let r = BlockingResolver::new(c).unwrap();
+        let r = Resolving::new(c).unwrap();
         let res = r.resolve(&[coord(&art)]).remove(0);
         if expect_retry {
             assert_eq!(
@@ -733,7 +734,7 @@ fn two_resolvers_at_once_download_each_file_once_without_corruption() {
             std::thread::spawn(move || {
                 let mut c = config(vec![repo("central", &url)], &local, None);
                 c.max_in_flight = 8;
-                BlockingResolver::new(c).unwrap().resolve(&coords)
+                Resolving::new(c).unwrap().resolve(&coords)
             })
         })
         .collect();
@@ -760,12 +761,12 @@ fn blocked_mirrors_are_refused_without_requests() {
     let mut blocker = repo("maven-default-http-blocker", "http://0.0.0.0/");
     blocker.blocked = true;
     blocker.mirrored_repositories = vec![repo("old-http", "http://repo.example.com/maven2")];
-    let r = BlockingResolver::new(config(vec![blocker], tmp.path(), None)).unwrap();
+    let r = Resolving::new(config(vec![blocker], tmp.path(), None)).unwrap();
     let msg = r
         .resolve(&[coord("g:a:1")])
         .remove(0)
         .unwrap_err()
-        .to_string();
+        .message_chain();
     assert!(
         msg.contains("maven-default-http-blocker")
             && msg.contains("old-http (http://repo.example.com/maven2)"),
@@ -780,12 +781,12 @@ fn snapshots_disabled_everywhere_is_a_clear_error() {
     let tmp = tempfile::tempdir().unwrap();
     let mut r1 = repo("rel", "http://127.0.0.1:9/r");
     r1.snapshots.enabled = false;
-    let r = BlockingResolver::new(config(vec![r1], tmp.path(), None)).unwrap();
+    let r = Resolving::new(config(vec![r1], tmp.path(), None)).unwrap();
     let msg = r
         .resolve(&[coord("g:a:1.0-SNAPSHOT")])
         .remove(0)
         .unwrap_err()
-        .to_string();
+        .message_chain();
     assert!(
         msg.contains("no repository has snapshots enabled") && msg.contains("rel ("),
         "{msg}"
@@ -808,7 +809,7 @@ fn gzip_encoded_artifacts_are_stored_as_served() {
         .unwrap();
     }
     f.repo.put("org/ex/dist/1.0/dist-1.0-bin.tar.gz", &gz);
-    let r = BlockingResolver::new(config(
+    let r = Resolving::new(config(
         vec![repo("gz", &f.nginx.http("gz"))],
         &f.local,
         None,
@@ -826,13 +827,13 @@ fn gzip_encoded_artifacts_are_stored_as_served() {
 fn server_http_headers_are_sent() {
     let f = fixture();
     let mut with = repo("hdr", &f.nginx.http("hdr"));
-    let r = BlockingResolver::new(config(vec![with.clone()], &f.local, None)).unwrap();
+    let r = Resolving::new(config(vec![with.clone()], &f.local, None)).unwrap();
     let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
-    assert!(err.to_string().contains("403"), "{err}");
+    assert!(err.message_chain().contains("403"), "{err}");
     with.transport
         .headers
         .push(("X-Repo-Token".into(), "t0ken".into()));
-    let r = BlockingResolver::new(config(vec![with], &f.local, None)).unwrap();
+    let r = Resolving::new(config(vec![with], &f.local, None)).unwrap();
     assert!(r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).is_ok());
 }
 
@@ -856,10 +857,10 @@ fn request_timeout_of_a_silent_server_is_retried_then_reported() {
     });
     let mut silent = repo("silent", &format!("http://127.0.0.1:{port}/r/"));
     silent.transport.request_timeout = Some(Duration::from_millis(300));
-    let r = BlockingResolver::new(config(vec![silent], tmp.path(), None)).unwrap();
+    let r = Resolving::new(config(vec![silent], tmp.path(), None)).unwrap();
     let started = std::time::Instant::now();
     let err = r.resolve(&[coord("g:a:1")]).remove(0).unwrap_err();
-    let msg = err.to_string();
+    let msg = err.message_chain();
     assert!(
         msg.contains("timed out") && msg.contains("silent") && msg.contains("2 retries"),
         "{msg}"
@@ -881,24 +882,31 @@ struct Counting {
     started: std::sync::atomic::AtomicUsize,
     bytes: std::sync::atomic::AtomicU64,
     done: std::sync::atomic::AtomicUsize,
+    cached: std::sync::atomic::AtomicUsize,
     failed: std::sync::atomic::AtomicUsize,
 }
 
 impl m2resolver::download::ProgressListener for Counting {
-    fn started(&self, _: &Coordinate, _: &str, _: Option<u64>) {
-        self.started
-            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    }
-    fn progress(&self, _: &Coordinate, bytes: u64) {
-        self.bytes
-            .fetch_add(bytes, std::sync::atomic::Ordering::SeqCst);
-    }
-    fn done(&self, _: &m2resolver::download::ResolvedArtifact) {
-        self.done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    }
-    fn failed(&self, _: &Coordinate, _: &DownloadError) {
-        self.failed
-            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    fn on_event(&self, event: &ProgressEvent<'_>) {
+        use std::sync::atomic::Ordering::SeqCst;
+        match event {
+            ProgressEvent::TransferStarted { .. } => {
+                self.started.fetch_add(1, SeqCst);
+            }
+            ProgressEvent::TransferProgress { bytes, .. } => {
+                self.bytes.fetch_add(*bytes, SeqCst);
+            }
+            ProgressEvent::Downloaded { .. } => {
+                self.done.fetch_add(1, SeqCst);
+            }
+            ProgressEvent::Cached { .. } => {
+                self.cached.fetch_add(1, SeqCst);
+            }
+            ProgressEvent::Failed { .. } => {
+                self.failed.fetch_add(1, SeqCst);
+            }
+            _ => {}
+        }
     }
 }
 
@@ -913,7 +921,7 @@ fn progress_listener_hears_every_artifact() {
         None,
     );
     c.listener = listener.clone();
-    let r = BlockingResolver::new(c).unwrap();
+    let r = Resolving::new(c).unwrap();
     let res = r.resolve(&[
         coord("org.ex:lib:1.0"),
         coord("org.ex:lib:pom:1.0"),
@@ -946,7 +954,7 @@ fn connections_are_reused_within_the_in_flight_bound() {
         None,
     );
     c.max_in_flight = 4;
-    let r = BlockingResolver::new(c).unwrap();
+    let r = Resolving::new(c).unwrap();
     assert!(r.resolve(&coords).iter().all(|r| r.is_ok()));
     std::thread::sleep(Duration::from_millis(50));
     assert_eq!(f.nginx.count_gets(".jar") + f.nginx.count_gets(".sha1"), 50);
@@ -967,10 +975,10 @@ fn checksums_in_response_headers_are_checked_before_sidecar_files() {
     // /xsum/ adds a wrong X-Checksum-Sha1 header; the .sha1 file is right
     let mut strict = repo("xsum", &f.nginx.http("xsum"));
     strict.releases.checksum_policy = "fail".into();
-    let r = BlockingResolver::new(config(vec![strict], &f.local, None)).unwrap();
+    let r = Resolving::new(config(vec![strict], &f.local, None)).unwrap();
     let err = r.resolve(&[coord("org.ex:lib:1.0")]).remove(0).unwrap_err();
     assert!(
-        err.to_string()
+        err.message_chain()
             .contains("0123456789012345678901234567890123456789"),
         "{err}"
     );
@@ -991,24 +999,24 @@ fn file_repositories_are_read_directly() {
         .to_string();
     assert!(url.contains("remote%20dir"), "{url}");
     let local = tmp.path().join("local");
-    let r = BlockingResolver::new(config(vec![repo("files", &url)], &local, None)).unwrap();
+    let r = Resolving::new(config(vec![repo("files", &url)], &local, None)).unwrap();
     let res = r.resolve(&[coord("g:a:1"), coord("g:b:1")]);
     let a = res[0].as_ref().unwrap();
     assert_eq!(std::fs::read(&a.path).unwrap(), b"from a file repository");
     assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
     assert!(matches!(res[1], Err(DownloadError::NotFound { .. })));
-    let r = BlockingResolver::new(config(vec![repo("ftp", "ftp://h/r/")], &local, None)).unwrap();
+    let r = Resolving::new(config(vec![repo("ftp", "ftp://h/r/")], &local, None)).unwrap();
     let msg = r
         .resolve(&[coord("g:a:2")])
         .remove(0)
         .unwrap_err()
-        .to_string();
+        .message_chain();
     assert!(msg.contains("unsupported protocol `ftp`"), "{msg}");
 }
 
 // ------------------------------------------------------------------ proxy and server challenges
 
-fn artifacts(f: &Fixture, n: usize) -> Vec<Coordinate> {
+fn artifacts(f: &Fixture, n: usize) -> Vec<Artifact> {
     (0..n)
         .map(|i| {
             f.repo.put(
@@ -1049,7 +1057,7 @@ fn digest_and_ntlm_proxies_are_answered_then_preemptively() {
             let local = f.local.join(format!("{name}-{}", &url[..5]));
             let mut c = config(vec![r1], &local, Some(&f.nginx.tls.ca_pem));
             c.max_in_flight = 6;
-            let r = BlockingResolver::new(c).unwrap();
+            let r = Resolving::new(c).unwrap();
             for (a, c) in r.resolve(&coords).into_iter().zip(&coords) {
                 let a = a.unwrap_or_else(|e| panic!("{name} {url}: {e}"));
                 assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
@@ -1113,13 +1121,13 @@ fn wrong_proxy_password_fails_at_once_with_one_clear_error() {
             bad.proxy = Some(via(name, squid.port, PROXY_USER, "wrong-pass"));
             let mut c = config(vec![bad], &f.local.join("x"), Some(&f.nginx.tls.ca_pem));
             c.max_in_flight = 8;
-            let r = BlockingResolver::new(c).unwrap();
+            let r = Resolving::new(c).unwrap();
             let started = std::time::Instant::now();
             let results = r.resolve(&coords);
             assert!(started.elapsed() < Duration::from_secs(5), "{name}: slow");
             for res in results {
                 let err = res.unwrap_err();
-                let msg = err.to_string();
+                let msg = err.message_chain();
                 let DownloadError::Transfer {
                     source: TransportError::ProxyAuth { rejection, .. },
                     ..
@@ -1162,7 +1170,7 @@ fn server_digest_challenge_is_answered_and_then_preemptive() {
     r1.authentication = auth(USER, PASSWORD);
     let mut c = config(vec![r1.clone()], &f.local, None);
     c.max_in_flight = 1;
-    let r = BlockingResolver::new(c).unwrap();
+    let r = Resolving::new(c).unwrap();
     for a in r.resolve(&coords) {
         let a = a.unwrap();
         assert_eq!(a.checksum, ChecksumOutcome::Verified { algorithm: "SHA-1" });
@@ -1172,9 +1180,9 @@ fn server_digest_challenge_is_answered_and_then_preemptive() {
     assert_eq!(apache.count_status(200), 20);
     // a wrong password: Digest answered once, rejected, a clear error
     r1.authentication = auth(USER, "nope");
-    let r = BlockingResolver::new(config(vec![r1], &f.local.join("x"), None)).unwrap();
+    let r = Resolving::new(config(vec![r1], &f.local.join("x"), None)).unwrap();
     let err = r.resolve(&coords[..1]).remove(0).unwrap_err();
-    let msg = err.to_string();
+    let msg = err.message_chain();
     assert!(
         matches!(
             &err,
@@ -1220,7 +1228,7 @@ fn proxy_listening_on_one_of_its_addresses_is_reached_and_the_dead_route_goes_la
         "proxy.test".into(),
         vec!["::1".parse().unwrap(), "127.0.0.1".parse().unwrap()],
     );
-    let r = BlockingResolver::new(c).unwrap();
+    let r = Resolving::new(c).unwrap();
     for a in r.resolve(&coords) {
         a.unwrap();
     }
@@ -1253,7 +1261,7 @@ fn proxy_listening_on_one_of_its_addresses_is_reached_and_the_dead_route_goes_la
         "nowhere.test".into(),
         vec!["::1".parse().unwrap(), "127.0.0.1".parse().unwrap()],
     );
-    let r = BlockingResolver::new(c).unwrap();
+    let r = Resolving::new(c).unwrap();
     let err = r.resolve(&coords[..1]).remove(0).unwrap_err();
     let DownloadError::Transfer { source, .. } = &err else {
         panic!("{err}")
@@ -1264,7 +1272,7 @@ fn proxy_listening_on_one_of_its_addresses_is_reached_and_the_dead_route_goes_la
         }
         other => panic!("{other:?}: {err}"),
     }
-    let msg = err.to_string();
+    let msg = err.message_chain();
     assert!(
         msg.contains("[::1]:") && msg.contains("127.0.0.1:"),
         "{msg}"
@@ -1277,11 +1285,11 @@ fn proxy_listening_on_one_of_its_addresses_is_reached_and_the_dead_route_goes_la
 
 mod session_graph {
     use super::*;
-    use m2resolver::resolution::collect::classpath::ClasspathScope;
-    use m2resolver::resolution::collect::project::Root;
-    use m2resolver::resolution::collect::{CollectResult, DependencyGraph};
-    use m2resolver::resolution::{Artifact, Dependency};
     use m2resolver::settings::SettingsSource;
+    use m2resolver::ClasspathScope;
+    use m2resolver::Root;
+    use m2resolver::{Artifact, Dependency};
+    use m2resolver::{CollectResult, DependencyGraph};
     use m2resolver::{Environment, Session, SessionError};
     use std::collections::HashMap;
     use support::graph::{graph, path_of, Graph};
@@ -1311,7 +1319,7 @@ mod session_graph {
     }
 
     pub fn artifact(coord: &str) -> Artifact {
-        Artifact::from(Coordinate::parse(coord).unwrap())
+        Artifact::parse(coord).unwrap()
     }
 
     /// `g:a:v scope` of every node in pre-order, the root first.
@@ -1499,5 +1507,64 @@ mod session_graph {
             &["org.ex:a:1", "org.extra:e:1", "org.extra:f:1"],
         );
         assert!(result.artifacts.iter().all(|a| a.download.is_some()));
+    }
+}
+
+/// Checksum files are asked for as Maven 3.8.7 asks (`aether.checksums.algorithms`, default
+/// `SHA-1,MD5`): a repository without them costs two extra requests per file, not four.
+#[test]
+fn checksum_files_are_requested_as_resolver_1_6_3_requests_them() {
+    use m2resolver::download::ChecksumAlgorithms;
+    let f = fixture();
+    f.repo
+        .put_raw("org/bare/x/1.0/x-1.0.jar", &Repo::content("x", 1000));
+    f.repo
+        .put_raw("org/bare/y/1.0/y-1.0.jar", &Repo::content("y", 1000));
+    f.repo
+        .put("org/bare/z/1.0/z-1.0.jar", &Repo::content("z", 1000));
+    let central = repo("central", &f.nginx.http("public"));
+    let r = Resolving::new(config(vec![central.clone()], &f.local, None)).unwrap();
+    let x = r.resolve(&[coord("org.bare:x:1.0")]).remove(0).unwrap();
+    assert!(!x.is_verified(), "no checksums: accepted under warn");
+    let log = f.nginx.access_log();
+    let asked: Vec<&str> = log
+        .iter()
+        .filter(|l| l.contains("/x-1.0.jar"))
+        .filter_map(|l| l.split(' ').nth(1))
+        .collect();
+    let mut sorted = asked.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [
+            "/public/org/bare/x/1.0/x-1.0.jar",
+            "/public/org/bare/x/1.0/x-1.0.jar.md5",
+            "/public/org/bare/x/1.0/x-1.0.jar.sha1",
+        ],
+        "{log:?}"
+    );
+    // Resolver's key decides: SHA-512 only
+    let mut c = config(vec![central], &f.local.join("strong"), None);
+    c.checksum_algorithms = ChecksumAlgorithms::parse("SHA-512").unwrap();
+    let r = Resolving::new(c).unwrap();
+    r.resolve(&[coord("org.bare:y:1.0")]).remove(0).unwrap();
+    let z = r.resolve(&[coord("org.bare:z:1.0")]).remove(0).unwrap();
+    assert!(!z.is_verified(), "z has .sha1 and .md5 only: not asked");
+    let log = f.nginx.access_log();
+    for name in ["y", "z"] {
+        let mut asked: Vec<&str> = log
+            .iter()
+            .filter(|l| l.contains(&format!("/{name}-1.0.jar")))
+            .filter_map(|l| l.split(' ').nth(1))
+            .collect();
+        asked.sort();
+        assert_eq!(
+            asked,
+            [
+                format!("/public/org/bare/{name}/1.0/{name}-1.0.jar"),
+                format!("/public/org/bare/{name}/1.0/{name}-1.0.jar.sha512"),
+            ],
+            "{log:?}"
+        );
     }
 }

@@ -10,22 +10,28 @@
 
 mod support;
 
-use m2resolver::download::{BlockingResolver, Coordinate, DownloadError, ResolverConfig};
+use m2resolver::download::{DownloadError, DownloaderConfig};
 use m2resolver::repository::{Authentication, ChecksumPolicy, RemoteRepository};
 use m2resolver::transport::{LowSpeedLimit, RetryPolicy, Transport, TransportError};
+use m2resolver::Artifact;
 use m2resolver::Secret;
 use std::path::Path;
 use std::time::{Duration, Instant};
+use support::downloads::{Config, Resolving};
 use support::hostile::{HostileServer, Place, Reply};
+use support::Chain;
 
 const MB: u64 = 1 << 20;
 
-fn coord(s: &str) -> Coordinate {
-    Coordinate::parse(s).unwrap()
+fn coord(s: &str) -> Artifact {
+    Artifact::parse(s).unwrap()
 }
 
-fn config(repos: Vec<RemoteRepository>, local: &Path) -> ResolverConfig {
-    let mut c = ResolverConfig::new(repos, local);
+fn config(repos: Vec<RemoteRepository>, local: &Path) -> Config {
+    let mut c = Config {
+        cfg: DownloaderConfig::new(local),
+        repos,
+    };
     c.transport.retry = RetryPolicy {
         retries: 1,
         base: Duration::from_millis(20),
@@ -106,7 +112,7 @@ fn snapshot_metadata_values_never_become_paths_outside_or_over_other_artifacts()
         coords.push(coord(&format!("org.bench.g0:{a}:1.0-SNAPSHOT")));
     }
     let repo = RemoteRepository::new("evil", server.url("repo"));
-    let r = BlockingResolver::new(config(vec![repo], &local)).unwrap();
+    let r = Resolving::new(config(vec![repo], &local)).unwrap();
     for (c, res) in coords.iter().zip(r.resolve(&coords)) {
         let a = res.unwrap_or_else(|e| panic!("{c}: {e}"));
         assert_eq!(a.version, "1.0-SNAPSHOT", "{c}");
@@ -149,7 +155,7 @@ fn snapshot_metadata_values_never_become_paths_outside_or_over_other_artifacts()
         &local,
     );
     cfg.offline = true;
-    let r = BlockingResolver::new(cfg).unwrap();
+    let r = Resolving::new(cfg).unwrap();
     let a = r
         .resolve(&[coord("org.bench.g0:a2:1.0")])
         .remove(0)
@@ -180,7 +186,7 @@ fn release_and_latest_from_hostile_metadata_are_refused() {
         );
     }
     let repo = RemoteRepository::new("evil", server.url("repo"));
-    let r = BlockingResolver::new(config(vec![repo], &place.local())).unwrap();
+    let r = Resolving::new(config(vec![repo], &place.local())).unwrap();
     let coords = [
         coord("org.bench:b0:RELEASE"),
         coord("org.bench:b1:LATEST"),
@@ -190,7 +196,7 @@ fn release_and_latest_from_hostile_metadata_are_refused() {
     ];
     for (c, res) in coords.iter().zip(r.resolve(&coords)) {
         let e = res.expect_err(&c.to_string());
-        let m = e.to_string();
+        let m = e.message_chain();
         assert!(
             matches!(e, DownloadError::VersionNotFound { .. }) && m.contains("repository `evil`"),
             "{c}: {m}"
@@ -234,7 +240,7 @@ fn credentials_go_only_to_urls_under_the_repository_base() {
         password: Some(Secret::new("s3cret")),
         ..Default::default()
     });
-    let r = BlockingResolver::new(config(vec![repo.clone()], &place.local())).unwrap();
+    let r = Resolving::new(config(vec![repo.clone()], &place.local())).unwrap();
     for res in r.resolve(&[coord("g:a:1"), coord("g:b:1")]) {
         res.unwrap();
     }
@@ -266,7 +272,7 @@ fn credentials_go_only_to_urls_under_the_repository_base() {
     ] {
         let e = rt.block_on(t.get_bytes(&repo, path)).unwrap_err();
         assert!(
-            matches!(e, TransportError::InvalidUrl { .. }) && e.to_string().contains("leaves"),
+            matches!(e, TransportError::InvalidUrl { .. }) && e.message_chain().contains("leaves"),
             "{path}: {e}"
         );
     }
@@ -317,8 +323,8 @@ fn huge_endless_lying_and_trickling_bodies_are_cut_off() {
         window: Duration::from_secs(1),
     };
     let started = Instant::now();
-    let r = BlockingResolver::new(cfg.clone()).unwrap();
-    let coords: Vec<Coordinate> = [
+    let r = Resolving::new(cfg.clone()).unwrap();
+    let coords: Vec<Artifact> = [
         "g:c0:1",
         "g:c1:1",
         "g:c2:1-SNAPSHOT",
@@ -356,7 +362,7 @@ fn huge_endless_lying_and_trickling_bodies_are_cut_off() {
         (4, "message length"),
         (5, "low-speed limit"),
     ] {
-        let e = results[i].as_ref().unwrap_err().to_string();
+        let e = results[i].as_ref().unwrap_err().message_chain();
         assert!(e.contains(what), "{}: {e}", coords[i]);
         assert!(!local.join(format!("g/c{i}/1/c{i}-1.jar")).exists());
     }
@@ -373,7 +379,7 @@ fn huge_endless_lying_and_trickling_bodies_are_cut_off() {
     let mut strict = cfg;
     strict.checksum_policy = Some(ChecksumPolicy::Fail);
     strict.local_repository = place.tmp.path().join("local/strict");
-    let r = BlockingResolver::new(strict).unwrap();
+    let r = Resolving::new(strict).unwrap();
     let e = r.resolve(&[coord("g:c1:1")]).remove(0).unwrap_err();
     assert!(matches!(e, DownloadError::InvalidChecksum { .. }), "{e}");
     place.assert_nothing_outside();

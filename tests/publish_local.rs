@@ -4,9 +4,17 @@
 
 use m2resolver::publish::{Module, PublishArtifact, PublishError, PublishRequest};
 use m2resolver::repository::RemoteRepository;
-use m2resolver::{Environment, Session};
+use m2resolver::{Environment, RuntimeError, Session, SessionError};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
+
+/// The publishing error inside a session's error.
+fn publish_error(e: SessionError) -> PublishError {
+    match e {
+        SessionError::Publish { source } => *source,
+        other => panic!("not a publishing error: {other}"),
+    }
+}
 
 fn session(dir: &Path) -> Session {
     let mut env = std::collections::HashMap::new();
@@ -129,16 +137,25 @@ fn installing_from_the_local_repository_or_onto_broken_metadata_is_refused() {
 
     let ga = dir.join("local/g/a/maven-metadata-local.xml");
     std::fs::write(&ga, "<metadata><versioning>").unwrap();
-    let e = s
-        .blocking_install(&PublishRequest::module(module(dir, "2.0")))
-        .unwrap_err();
+    let e = publish_error(
+        s.blocking_install(&PublishRequest::module(module(dir, "2.0")))
+            .unwrap_err(),
+    );
     assert!(matches!(e, PublishError::LocalMetadata { .. }), "{e}");
     assert!(!dir.join("local/g/a/2.0").exists(), "nothing was installed");
 
     // a blocking call inside a runtime is an error, not a panic
     let rt = tokio::runtime::Runtime::new().unwrap();
     let e = rt.block_on(async { s.blocking_install(&PublishRequest::module(module(dir, "3.0"))) });
-    assert!(matches!(e, Err(PublishError::Runtime { .. })));
+    assert!(
+        matches!(
+            e,
+            Err(SessionError::Runtime {
+                source: RuntimeError::Nested
+            })
+        ),
+        "{e:?}"
+    );
 }
 
 #[test]

@@ -15,7 +15,7 @@ use m2resolver::settings::SettingsSource;
 use m2resolver::{Environment, Session};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use support::publish::{tree, ApacheDav, DavNginx};
+use support::publish::{publish_error, tree, ApacheDav, DavNginx};
 use support::*;
 
 struct Case {
@@ -91,6 +91,7 @@ fn quick(mut o: DeployOptions) -> DeployOptions {
 fn deploy(s: &Session, url: &str, request: &PublishRequest) -> Result<DeployReport, PublishError> {
     let o = quick(s.deploy_options("pub").unwrap());
     s.blocking_deploy(request, &RemoteRepository::new("pub", url), &o)
+        .map_err(publish_error)
 }
 
 fn puts(log: &[String]) -> Vec<&String> {
@@ -206,10 +207,12 @@ fn a_server_that_stores_nothing_is_caught_when_verification_is_asked_for() {
     // as Maven: every PUT answered 200, so the deployment "succeeds"
     let o = quick(s.deploy_options("pub").unwrap());
     assert!(s.blocking_deploy(&request, &repo, &o).is_ok());
+    // nginx logs a request after its response: wait for the first deployment's lines
+    nginx.access_log();
     nginx.clear_log();
     let mut o = o;
     o.verify = true;
-    let e = s.blocking_deploy(&request, &repo, &o).unwrap_err();
+    let e = publish_error(s.blocking_deploy(&request, &repo, &o).unwrap_err());
     assert!(matches!(e, PublishError::Unverified { .. }), "{e}");
     assert!(e.to_string().contains("does not serve it back"), "{e}");
     let log = nginx.access_log();

@@ -1,6 +1,6 @@
 //! Values encrypted by m2resolver are decrypted by the real Maven 3.8.7 classes
-//! (`../shared/oracle/run.sh`, see its README). Skipped, with a note, when `java` or the
-//! oracle script is absent.
+//! (`../shared/oracle/run.sh`, see its README). Fails when `java` or the oracle script is absent
+//! (`scripts/test.sh` installs Java).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -8,23 +8,22 @@ use std::time::{Duration, Instant};
 
 use m2resolver::security::{encrypt_master_password, encrypt_password};
 
-fn oracle() -> Option<PathBuf> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle/run.sh");
-    if !script.is_file() {
-        eprintln!("note: skipping oracle test, {} not found", script.display());
-        return None;
-    }
+#[path = "support/shared.rs"]
+mod shared;
+
+fn oracle() -> PathBuf {
+    let script = shared::shared_path("oracle/run.sh");
     let java = Command::new("java").arg("-version").output();
-    if java.map(|o| !o.status.success()).unwrap_or(true) {
-        eprintln!("note: skipping oracle test, java not found");
-        return None;
-    }
-    Some(script)
+    assert!(
+        java.is_ok_and(|o| o.status.success()),
+        "java is not installed: the oracle test runs Maven's own classes; run `bash scripts/test.sh`"
+    );
+    script
 }
 
 #[test]
 fn real_maven_decrypts_values_we_encrypt() {
-    let Some(script) = oracle() else { return };
+    let script = oracle();
     let dir = tempfile::tempdir().unwrap();
     let master = "our-Master pässword!";
     let server_pw = "server pässword {with} \\ stuff";

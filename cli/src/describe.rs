@@ -2,26 +2,24 @@
 //!
 //! This file owns the arguments and printing the library's renderings; the session reads the
 //! descriptor ([`m2resolver::Session::blocking_describe`]) and the rules live in
-//! `m2resolver::resolution::pom`.
+//! `m2resolver::resolution::pom`. The description goes to stdout; a descriptor that cannot be
+//! read (its POM not found, invalid, a parent or BOM missing) is an error on stderr and exit 1
+//! in the human form, and the contract's document with `--json`.
 
-use crate::options::{self, CommonArgs};
+use crate::options::{self, CommonArgs, DownloadArgs};
+use crate::report;
 use clap::Args;
-use m2resolver::download::Coordinate;
 use m2resolver::explain::to_canonical_json;
 use m2resolver::resolution::pom::view;
-use m2resolver::SessionError;
+use m2resolver::{Artifact, SessionError};
 
 /// Arguments of `m2r describe`.
 #[derive(Args, Debug)]
 pub struct DescribeArgs {
     #[command(flatten)]
     common: CommonArgs,
-    /// Local repository (default: the settings' localRepository, else ~/.m2/repository).
-    #[arg(long = "local-repository", value_name = "DIR")]
-    local_repository: Option<std::path::PathBuf>,
-    /// Answer from the local repository only.
-    #[arg(long)]
-    offline: bool,
+    #[command(flatten)]
+    download: DownloadArgs,
     /// Print the machine-readable document of the dependency contract.
     #[arg(long)]
     json: bool,
@@ -40,70 +38,65 @@ pub struct DescribeArgs {
 
 /// Runs `m2r describe`; returns the exit status.
 pub fn run(args: DescribeArgs) -> u8 {
-    let coord = match args.coord.as_deref().map(Coordinate::parse) {
+    let coord = match args.coord.as_deref().map(Artifact::parse) {
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => {
-            eprintln!("m2r: {e}");
+            report::error(&e);
             return 2;
         }
         None => None,
     };
-    let session =
-        match options::open_session(&args.common, args.local_repository.as_deref(), args.offline) {
-            Ok(s) => s,
-            Err(status) => return status,
-        };
-    let repositories = match options::session_repositories(&session, &args.common) {
-        Ok(r) => r,
+    let opened = match options::open(&args.common, &args.download) {
+        Ok(o) => o,
         Err(status) => return status,
     };
-    let (text, status) = match (coord, &args.pom) {
-        (Some(coord), _) => match session.blocking_describe(&coord.into(), &repositories) {
-            Ok(d) if args.json => (
-                to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
-                0,
-            ),
-            Ok(d) => (view::render(&d), 0),
-            Err(SessionError::Descriptor { source: e }) => {
-                if e.kind().is_some() || !args.json {
-                    eprintln!("m2r: {e}");
-                }
-                let (doc, status) = view::error_json(&e);
-                if args.json {
-                    (to_canonical_json(&doc) + "\n", status)
-                } else {
-                    (view::render_error(&e), status)
-                }
-            }
-            Err(e) => {
-                crate::tree::report(&e);
-                return 1;
-            }
-        },
-        (None, Some(pom)) => match session.blocking_describe_project(pom, &repositories) {
-            Ok(d) if args.json => (
-                to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
-                0,
-            ),
-            Ok(d) => (view::render(&d), 0),
-            Err(SessionError::Project { source: e }) => {
-                eprintln!("m2r: {e}");
-                for p in &e.problems {
-                    eprintln!("  {p}");
-                }
-                let text = if args.json {
-                    to_canonical_json(&view::project_error_json(&e)) + "\n"
-                } else {
-                    String::new()
-                };
-                (text, 1)
-            }
-            Err(e) => {
-                crate::tree::report(&e);
-                return 1;
-            }
-        },
+    let (session, repositories) = (&opened.session, &opened.repositories);
+    let answer = match (&coord, &args.pom) {
+        (Some(coord), _) => session.blocking_describe(coord, repositories),
+        (None, Some(pom)) => session.blocking_describe_project(pom, repositories),
         (None, None) => return 2,
+    };
+    opened.progress.finish();
+    let (text, status) = match answer {
+        Ok(d) if args.json => (
+            to_canonical_json(&view::descriptor_json(&d.descriptor)) + "\n",
+            0,
+        ),
+        Ok(d) => (view::render(&d), 0),
+        Err(SessionError::Descriptor { source: e }) => {
+            let (doc, status) = view::error_json(&e);
+            if args.json {
+                // The contract's document (a missing or invalid POM is Maven's answer, status 0).
+                if status == 0 {
+                    report::warning(&m2resolver::printable::error_chain(e.as_ref()));
+                } else {
+                    report::error(e.as_ref());
+                }
+                (to_canonical_json(&doc) + "\n", status)
+            } else {
+                report::error(e.as_ref());
+                for p in e.problems() {
+                    report::error_text(&format!("  {p}"));
+                }
+                (String::new(), 1)
+            }
+        }
+        Err(SessionError::Project { source: e }) => {
+            report::error(e.as_ref());
+            for p in &e.problems {
+                report::error_text(&format!("  {p}"));
+            }
+            let text = if args.json {
+                to_canonical_json(&view::project_error_json(&e)) + "\n"
+            } else {
+                String::new()
+            };
+            (text, 1)
+        }
+        Err(e) => {
+            crate::tree::report_failure(&e);
+            return 1;
+        }
     };
     crate::out(&text);
     u8::try_from(status).unwrap_or(1)

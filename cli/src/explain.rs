@@ -1,9 +1,10 @@
 //! `m2r explain`: what the session decided for a build, and why (`--json`: the document of the
 //! CLI contract, equal to what real Maven computes).
 //!
-//! Owns turning the options into a session and printing the library's
-//! [`Explanation`]; exit status 1 when the settings could not
-//! be built, 2 for a usage error.
+//! Owns turning the options into a session and printing the library's [`Explanation`]; exit
+//! status 1 when the settings could not be built, 2 for a usage error. The human form uses the
+//! one default repository rule of every command (`--repo`, else Maven's central); the JSON
+//! document lists what was declared, as the contract (and real Maven's answer) does.
 
 use crate::options::CommonArgs;
 use m2resolver::explain::{to_canonical_json, Explanation};
@@ -19,13 +20,18 @@ pub fn run(
     deploy_to: Option<&str>,
 ) -> ExitCode {
     match common.check_files() {
-        Ok(notices) if !json => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+        Ok(notices) if !json => notices.iter().for_each(|n| crate::report::warning(n)),
         Ok(_) => {}
         Err(e) => return crate::usage_error(&e),
     }
-    let declared = match common.declared() {
+    let declared = if json {
+        common.declared().map_err(|e| crate::usage_error(&e))
+    } else {
+        common.declared_or_central().map_err(ExitCode::from)
+    };
+    let declared = match declared {
         Ok(r) => r,
-        Err(e) => return crate::usage_error(&e),
+        Err(code) => return code,
     };
     let deployment = match deploy_to.map(alt_deployment_repository).transpose() {
         Ok(d) => d.map(|(repo, _)| repo),

@@ -1,34 +1,24 @@
 //! `m2r get`: download artifacts into the local repository (cli-contract.md).
 //!
-//! This file owns reading the coordinates (arguments and `--from-file`), running the
-//! [`BlockingResolver`] the session configures, the progress bar (only when stderr is a
-//! terminal) and the output: one line per artifact with its local path on stdout, one `error:`
-//! line per failed artifact on stderr. The argument parser lives in `main.rs`, the options shared
-//! with `explain` in `options.rs`.
+//! This file owns reading the coordinates (arguments and `--from-file`), asking the session
+//! to download them ([`Session::blocking_download`]) and the output: one line per artifact with
+//! its local path on stdout, one `error:` line per failed artifact on stderr (`report.rs`). The
+//! progress display is `progress.rs`'s; the options shared with the other commands are in
+//! `options.rs`.
 
-use crate::options::CommonArgs;
-use indicatif::{ProgressBar, ProgressStyle};
-use m2resolver::download::{
-    BlockingResolver, Coordinate, DownloadError, ProgressListener, ResolvedArtifact,
-};
-use m2resolver::printable::escape_for_terminal;
-use m2resolver::repository::RemoteRepository;
-use m2resolver::Session;
-use std::io::IsTerminal;
+use crate::options::{CommonArgs, DownloadArgs};
+use crate::report;
+use m2resolver::{Artifact, RemoteRepository, Session};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
-/// Arguments of `m2r get` (the lead's clap layer fills them).
+/// Arguments of `m2r get` (the clap layer fills them).
 #[derive(Debug, Clone, Default)]
 pub struct GetArgs {
     /// Coordinates `groupId:artifactId[:extension[:classifier]]:version`.
     pub coords: Vec<String>,
     /// A file with one coordinate per line (blank lines and `#` comments skipped).
     pub from_file: Option<PathBuf>,
-    /// HTTP requests in flight (default: the library's).
-    pub threads: Option<usize>,
 }
 
 /// Exit status: every artifact resolved with verified checksums.
@@ -38,25 +28,8 @@ pub const EXIT_FAILED: i32 = 1;
 /// Exit status: bad input (coordinates, coordinate file, setup).
 pub const EXIT_USAGE: i32 = 2;
 
-/// A progress bar counting files and bytes (also `m2r resolve`'s).
-pub(crate) struct Bar(pub(crate) ProgressBar, pub(crate) AtomicU64);
-
-impl ProgressListener for Bar {
-    fn progress(&self, _artifact: &Coordinate, bytes: u64) {
-        let total = self.1.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        self.0
-            .set_message(format!("{}", indicatif::HumanBytes(total)));
-    }
-    fn done(&self, _artifact: &ResolvedArtifact) {
-        self.0.inc(1);
-    }
-    fn failed(&self, _artifact: &Coordinate, _error: &DownloadError) {
-        self.0.inc(1);
-    }
-}
-
 /// Reads the coordinates of `args`: arguments first, then the file's lines.
-pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> {
+pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Artifact>, Vec<String>> {
     let mut texts: Vec<(String, String)> = args
         .coords
         .iter()
@@ -91,7 +64,7 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
     let mut coords = Vec::new();
     let mut errors = Vec::new();
     for (t, origin) in texts {
-        match Coordinate::parse(&t) {
+        match Artifact::parse(&t) {
             Ok(c) => coords.push(c),
             Err(e) => errors.push(format!("{origin}: {e}")),
         }
@@ -106,90 +79,79 @@ pub fn read_coordinates(args: &GetArgs) -> Result<Vec<Coordinate>, Vec<String>> 
     }
 }
 
-/// `m2r get` with its options: builds the session (`--offline`, `--local-repository` over the
-/// settings' choices), prints its problems, then [`run`]s.
-pub fn command(
-    common: &CommonArgs,
-    local_repository: Option<PathBuf>,
-    offline: bool,
-    args: GetArgs,
-) -> ExitCode {
-    let declared = match common.declared() {
-        Ok(r) => r,
-        Err(e) => return crate::usage_error(&e),
+/// `m2r get` with its options: opens the session (`--offline`, `-U`, `--threads`,
+/// `--local-repository` over the settings' choices; `--repo`, else central), then [`run`]s.
+pub fn command(common: &CommonArgs, download: &DownloadArgs, args: GetArgs) -> ExitCode {
+    let coords = match read_coordinates(&args) {
+        Ok(c) => c,
+        Err(errors) => {
+            errors.iter().for_each(|e| report::error_text(e));
+            return ExitCode::from(EXIT_USAGE as u8);
+        }
     };
-    let session = match crate::options::open_session(common, local_repository.as_deref(), offline) {
-        Ok(s) => s,
+    let opened = match crate::options::open(common, download) {
+        Ok(o) => o,
         Err(status) => return ExitCode::from(status),
     };
-    let code = run(args, &session, &declared);
+    let code = download_all(&coords, &opened.session, &opened.repositories, || {
+        opened.progress.finish()
+    });
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
-/// Runs `m2r get` for the repositories a build declares; returns the exit status.
+/// Runs `m2r get` for the repositories a build declares (injected by `session`); returns the
+/// exit status.
+#[cfg(test)]
 pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i32 {
     let coords = match read_coordinates(&args) {
         Ok(c) => c,
         Err(errors) => {
-            for e in errors {
-                eprintln!("error: {}", escape_for_terminal(&e));
-            }
+            errors.iter().for_each(|e| report::error_text(e));
             return EXIT_USAGE;
         }
     };
     let answer = session.repositories(declared);
     for p in &answer.problems {
-        eprintln!("{}", escape_for_terminal(&p.to_string()));
+        report::settings_problem(p);
     }
-    let mut config = session.resolver_config(answer.repositories);
-    if let Some(n) = args.threads.filter(|n| *n > 0) {
-        config.max_in_flight = n;
-    }
-    let bar = if std::io::stderr().is_terminal() {
-        let pb = ProgressBar::new(coords.len() as u64);
-        pb.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{bar:30}] {pos}/{len} artifacts {msg} {elapsed}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        let pb_listener = Arc::new(Bar(pb.clone(), AtomicU64::new(0)));
-        config.listener = pb_listener;
-        Some(pb)
-    } else {
-        None
-    };
-    let resolver = match BlockingResolver::new(config) {
+    download_all(&coords, session, &answer.repositories, || {})
+}
+
+fn download_all(
+    coords: &[Artifact],
+    session: &Session,
+    repositories: &[RemoteRepository],
+    done: impl FnOnce(),
+) -> i32 {
+    let results = session.blocking_download(coords, repositories);
+    done();
+    let results = match results {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            report::error(&e);
             return EXIT_USAGE;
         }
     };
-    let results = resolver.resolve(&coords);
-    if let Some(pb) = bar {
-        pb.finish_and_clear();
-    }
     let mut status = EXIT_OK;
-    let mut stdout = std::io::stdout().lock();
+    let mut lines = String::new();
     for (coord, result) in coords.iter().zip(results) {
         match result {
             Ok(a) => {
-                use std::io::Write;
-                let _ = writeln!(stdout, "{}", a.path.display());
+                lines.push_str(&format!("{}\n", a.path.display()));
                 for w in &a.warnings {
-                    eprintln!("warning: {coord}: {}", escape_for_terminal(w));
+                    report::warning(&format!("{coord}: {w}"));
                 }
                 if !a.is_verified() {
                     status = EXIT_FAILED;
                 }
             }
             Err(e) => {
-                eprintln!("error: {}", escape_for_terminal(&e.to_string()));
+                report::error(&e);
                 status = EXIT_FAILED;
             }
         }
     }
+    crate::out(&lines);
     status
 }
 
@@ -205,7 +167,6 @@ mod tests {
         let args = GetArgs {
             coords: vec!["g:x:1".into()],
             from_file: Some(f.clone()),
-            threads: None,
         };
         let c = read_coordinates(&args).unwrap();
         let s: Vec<String> = c.iter().map(|c| c.to_string()).collect();

@@ -3,12 +3,13 @@
 //! ignores), and the options `m2r deploy` shares with it.
 //!
 //! This file owns the arguments and the output: the installed files on stdout, one a line;
-//! problems on stderr. The rules are the library's ([`m2resolver::publish`]).
+//! progress (`progress.rs`) and problems (`report.rs`) on stderr. The rules are the library's
+//! ([`m2resolver::publish`]).
 
-use crate::options::{self, CommonArgs};
+use crate::options::{self, CommonArgs, DownloadArgs};
+use crate::report;
 use clap::Args;
-use m2resolver::printable::escape_for_terminal;
-use m2resolver::publish::{Attachment, Module, PublishError, PublishRequest};
+use m2resolver::{Attachment, Module, PublishError, PublishRequest};
 use std::path::PathBuf;
 
 /// What is published: a POM, its main file, attachments.
@@ -47,25 +48,8 @@ pub struct InstallArgs {
     common: CommonArgs,
     #[command(flatten)]
     artifacts: ArtifactArgs,
-    /// Local repository (default: the settings' localRepository, else ~/.m2/repository).
-    #[arg(long = "local-repository", value_name = "DIR")]
-    local_repository: Option<PathBuf>,
-}
-
-/// Prints an error and its causes, each once (a cause whose text the message already holds is
-/// not repeated).
-pub fn report_error(e: &(dyn std::error::Error + 'static)) {
-    let mut printed = e.to_string();
-    eprintln!("m2r: {}", escape_for_terminal(&printed));
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        let text = c.to_string();
-        if !printed.contains(&text) {
-            eprintln!("  caused by: {}", escape_for_terminal(&text));
-            printed.push_str(&text);
-        }
-        cause = c.source();
-    }
+    #[command(flatten)]
+    download: DownloadArgs,
 }
 
 /// Runs `m2r install`; returns the exit status.
@@ -73,16 +57,17 @@ pub fn run(args: InstallArgs) -> u8 {
     let request = match args.artifacts.request() {
         Ok(r) => r,
         Err(e) => {
-            report_error(&e);
+            report::error(&e);
             return 2;
         }
     };
-    let session = match options::open_session(&args.common, args.local_repository.as_deref(), false)
-    {
-        Ok(s) => s,
+    let opened = match options::open(&args.common, &args.download) {
+        Ok(o) => o,
         Err(code) => return code,
     };
-    match session.blocking_install(&request) {
+    let result = opened.session.blocking_install(&request);
+    opened.progress.finish();
+    match result {
         Ok(report) => {
             let mut out = String::new();
             for f in &report.files {
@@ -92,7 +77,7 @@ pub fn run(args: InstallArgs) -> u8 {
             0
         }
         Err(e) => {
-            report_error(&e);
+            report::error(&e);
             1
         }
     }

@@ -11,6 +11,8 @@ mod explain;
 mod get;
 mod install;
 mod options;
+mod progress;
+mod report;
 mod resolve;
 mod tree;
 mod versions;
@@ -35,8 +37,7 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Log what the transport decides (routes tried, proxy challenges, schemes); -vv logs every request. M2R_LOG (a tracing filter) wins.
-    /// (`tree --verbose` is the tree's own flag: Maven's `-Dverbose` view.)
+    /// Log what the transport decides (-vv: every request; M2R_LOG, a tracing filter, wins).
     #[arg(short = 'v', long = "log", global = true, action = clap::ArgAction::Count)]
     log: u8,
 }
@@ -62,15 +63,8 @@ enum Command {
     Get {
         #[command(flatten)]
         common: CommonArgs,
-        /// Local repository (default: the settings' localRepository, else ~/.m2/repository).
-        #[arg(long = "local-repository", value_name = "DIR")]
-        local_repository: Option<std::path::PathBuf>,
-        /// Answer from the local repository only.
-        #[arg(long)]
-        offline: bool,
-        /// HTTP requests in flight.
-        #[arg(long, value_name = "N")]
-        threads: Option<usize>,
+        #[command(flatten)]
+        download: options::DownloadArgs,
         /// A file with one coordinate per line.
         #[arg(long = "from-file", value_name = "FILE")]
         from_file: Option<std::path::PathBuf>,
@@ -113,8 +107,24 @@ enum Command {
     },
 }
 
+/// The command line with `-D=...` kept whole: clap reads `-D=x` as `-D x`, but Maven's
+/// `-D=x` defines a property named `=x` (its option text after `-D` is `=x`).
+fn arguments(args: impl IntoIterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out = Vec::new();
+    for arg in args {
+        match arg.to_str() {
+            Some(a) if a.starts_with("-D=") => {
+                out.push("-D".into());
+                out.push(a[2..].into());
+            }
+            _ => out.push(arg),
+        }
+    }
+    out
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(arguments(std::env::args_os()));
     init_tracing(cli.log);
     match cli.command {
         Command::Explain {
@@ -125,19 +135,10 @@ fn main() -> ExitCode {
         } => explain::run(&common, json, show_secrets, deploy_to.as_deref()),
         Command::Get {
             common,
-            local_repository,
-            offline,
-            threads,
+            download,
             from_file,
             coords,
-        } => {
-            let args = get::GetArgs {
-                coords,
-                from_file,
-                threads,
-            };
-            get::command(&common, local_repository, offline, args)
-        }
+        } => get::command(&common, &download, get::GetArgs { coords, from_file }),
         Command::Tree(args) => ExitCode::from(tree::run(args)),
         Command::Resolve(args) => ExitCode::from(resolve::run(args)),
         Command::Why(args) => ExitCode::from(why::run(args)),
@@ -160,7 +161,7 @@ fn main() -> ExitCode {
 }
 
 pub(crate) fn usage_error(message: &str) -> ExitCode {
-    eprintln!("m2r: {message}");
+    report::error_text(message);
     ExitCode::from(2)
 }
 
@@ -171,7 +172,7 @@ fn finish(result: Result<String, String>) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("m2r: {e}");
+            report::error_text(&e);
             ExitCode::from(1)
         }
     }
@@ -198,7 +199,42 @@ fn init_tracing(verbose: u8) {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .event_format(Plain { verbose })
         .try_init();
+}
+
+/// Log lines in the CLI's one style: `warning: ...`, `error: ...` (and, with `-v`, `debug:`
+/// lines naming their module), the message then its fields.
+struct Plain {
+    verbose: u8,
+}
+
+impl<S, N> tracing_subscriber::fmt::FormatEvent<S, N> for Plain
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    N: for<'a> tracing_subscriber::fmt::FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &tracing_subscriber::fmt::FmtContext<'_, S, N>,
+        mut writer: tracing_subscriber::fmt::format::Writer<'_>,
+        event: &tracing::Event<'_>,
+    ) -> std::fmt::Result {
+        let meta = event.metadata();
+        let level = match *meta.level() {
+            tracing::Level::ERROR => "error",
+            tracing::Level::WARN => "warning",
+            tracing::Level::INFO => "info",
+            tracing::Level::DEBUG => "debug",
+            tracing::Level::TRACE => "trace",
+        };
+        write!(writer, "{level}: ")?;
+        if self.verbose > 0 {
+            write!(writer, "{}: ", meta.target())?;
+        }
+        ctx.field_format().format_fields(writer.by_ref(), event)?;
+        writeln!(writer)
+    }
 }
 
 #[cfg(test)]
@@ -221,5 +257,53 @@ mod tests {
         }
         let cli = Cli::try_parse_from(["m2r", "get", "-v", "g:a:1"]).unwrap();
         assert_eq!(cli.log, 1);
+    }
+
+    #[test]
+    fn a_define_starting_with_equals_names_a_property_as_maven_does() {
+        let args = arguments(["m2r", "explain", "-D=weird", "-Da=b", "-D", "c"].map(Into::into));
+        let cli = Cli::try_parse_from(args).unwrap();
+        let Command::Explain { common, .. } = cli.command else {
+            panic!("explain expected")
+        };
+        assert_eq!(common.defines, ["=weird", "a=b", "c"]);
+        assert_eq!(
+            m2resolver::session::parse_define(&common.defines[0]),
+            ("=weird".to_string(), "true".to_string())
+        );
+    }
+
+    #[test]
+    fn offline_and_update_snapshots_are_spelled_as_mvn_spells_them() {
+        for args in [
+            ["m2r", "get", "-o", "-U", "g:a:1"],
+            ["m2r", "get", "--offline", "--update-snapshots", "g:a:1"],
+        ] {
+            let cli = Cli::try_parse_from(args).unwrap();
+            let Command::Get { download, .. } = cli.command else {
+                panic!("get expected")
+            };
+            assert!(download.offline && download.update_snapshots);
+        }
+        for cmd in ["tree", "resolve", "describe"] {
+            let cli = Cli::try_parse_from(["m2r", cmd, "-o", "-U", "g:a:1"]).unwrap();
+            let _ = cli;
+        }
+    }
+
+    #[test]
+    fn the_log_note_is_one_short_line_in_every_help() {
+        let mut cmd = Cli::command();
+        cmd.build();
+        for sub in ["get", "tree", "resolve", "explain"] {
+            let help = cmd
+                .find_subcommand_mut(sub)
+                .unwrap()
+                .render_long_help()
+                .to_string();
+            assert!(!help.contains("tree --verbose"), "{sub}: {help}");
+            let log_lines = help.lines().filter(|l| l.contains("M2R_LOG")).count();
+            assert_eq!(log_lines, 1, "{sub}: {help}");
+        }
     }
 }

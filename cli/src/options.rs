@@ -1,12 +1,18 @@
-//! Options shared by `m2r explain` and `m2r get`, handed to the library's
-//! [`SessionBuilder`] as they are: every Maven rule (`-D` parsing, default settings
-//! locations, the local repository choice, offline) lives in `m2resolver::session`.
+//! Options shared by the commands, handed to the library's [`SessionBuilder`] as they are:
+//! every Maven rule (`-D` parsing, default settings locations, the local repository choice,
+//! offline, `-U`) lives in `m2resolver::session`.
+//!
+//! One default repository rule for every command: the repositories a build declares are the
+//! `--repo` ones, else the super POM's `central` (as Maven's super POM declares it), and the
+//! session puts the active settings profiles' repositories in front of them. (`explain --json`
+//! is the CLI contract's document, equal to real Maven's: it lists only what was declared.)
 
+use crate::progress::Progress;
+use crate::report;
 use clap::Args;
-use m2resolver::printable::escape_for_terminal;
-use m2resolver::repository::RemoteRepository;
-use m2resolver::{Session, SessionBuilder};
-use std::path::{Path, PathBuf};
+use m2resolver::{RemoteRepository, Session, SessionBuilder};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Settings, properties, profiles and repositories of one build.
 #[derive(Args, Debug, Clone)]
@@ -29,7 +35,7 @@ pub struct CommonArgs {
     /// A user property (also a system property); `-Dkey` means key=true.
     #[arg(short = 'D', value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     pub defines: Vec<String>,
-    /// A repository the build declares (like a POM's <repositories>), in order.
+    /// A repository the build declares (like a POM's <repositories>), in order (default: Maven's central).
     #[arg(long = "repo", value_name = "ID=URL", action = clap::ArgAction::Append)]
     pub repos: Vec<String>,
     /// Maven 4: let servers answer to their <aliases> ids too (Maven 3 ignores aliases).
@@ -38,6 +44,26 @@ pub struct CommonArgs {
     /// Do not take proxies from HTTP(S)_PROXY / ALL_PROXY / NO_PROXY or JVM-style properties.
     #[arg(long)]
     pub no_env_proxy: bool,
+}
+
+/// Options of the commands that download (`get`, `describe`, `tree`, `resolve`, `why`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct DownloadArgs {
+    /// Local repository (default: the settings' localRepository, else ~/.m2/repository).
+    #[arg(long = "local-repository", value_name = "DIR")]
+    pub local_repository: Option<PathBuf>,
+    /// Work offline: answer from the local repository only (as mvn -o).
+    #[arg(short = 'o', long)]
+    pub offline: bool,
+    /// Force update checks (as mvn -U): metadata is checked again and cached not-found results are retried.
+    #[arg(short = 'U', long = "update-snapshots")]
+    pub update_snapshots: bool,
+    /// HTTP requests in flight.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// No progress display on stderr.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
 }
 
 impl CommonArgs {
@@ -95,79 +121,96 @@ impl CommonArgs {
             })
             .collect()
     }
+
+    /// The repositories the build declares: `--repo`, else Maven's super POM `central`
+    /// (releases only). `Err` is the exit status after a message.
+    pub fn declared_or_central(&self) -> Result<Vec<RemoteRepository>, u8> {
+        let declared = self.declared().map_err(|e| {
+            report::error_text(&e);
+            2u8
+        })?;
+        Ok(if declared.is_empty() {
+            vec![RemoteRepository::central()]
+        } else {
+            declared
+        })
+    }
 }
 
-/// The session of a command that downloads (`get`, `tree`, `resolve`, `why`, `describe`):
-/// `--offline` and `--local-repository` over the settings' choices. Notices and the session's
-/// problems go to stderr; `Err` is the exit status (2: bad options, 1: the settings could not
-/// be built).
-pub fn open_session(
-    common: &CommonArgs,
-    local_repository: Option<&Path>,
-    offline: bool,
-) -> Result<Session, u8> {
-    open_session_with(common, local_repository, offline, |b| b)
-}
-
-/// [`open_session`] with more choices made on the builder (`--threads`, a progress bar).
-pub fn open_session_with(
-    common: &CommonArgs,
-    local_repository: Option<&Path>,
-    offline: bool,
-    adjust: impl FnOnce(SessionBuilder) -> SessionBuilder,
-) -> Result<Session, u8> {
+/// Prints the notices of the file options (as warnings); `Err` is the exit status of a file
+/// option that is not a regular file.
+pub fn check_files(common: &CommonArgs) -> Result<(), u8> {
     match common.check_files() {
-        Ok(notices) => notices.iter().for_each(|n| eprintln!("m2r: {n}")),
+        Ok(notices) => {
+            notices.iter().for_each(|n| report::warning(n));
+            Ok(())
+        }
         Err(e) => {
-            eprintln!("m2r: {e}");
-            return Err(2);
+            report::error_text(&e);
+            Err(2)
         }
     }
-    let mut builder = adjust(common.session_builder().offline(offline));
-    if let Some(dir) = local_repository {
+}
+
+/// A session of a command that downloads, its repositories, and its progress display.
+pub struct Opened {
+    /// The session.
+    pub session: Session,
+    /// The declared repositories (`--repo`, else central) injected by the session.
+    pub repositories: Vec<RemoteRepository>,
+    /// The progress display (call [`Progress::finish`] before printing the answer).
+    pub progress: Arc<Progress>,
+}
+
+/// The session of a command that downloads: `--offline`, `-U`, `--threads` and
+/// `--local-repository` over the settings' choices, the progress display, the repositories.
+/// Notices and the session's problems go to stderr; `Err` is the exit status (2: bad options,
+/// 1: the settings could not be built).
+pub fn open(common: &CommonArgs, download: &DownloadArgs) -> Result<Opened, u8> {
+    check_files(common)?;
+    let declared = common.declared_or_central()?;
+    let progress = Progress::new(download.quiet);
+    let mut builder = common
+        .session_builder()
+        .offline(download.offline)
+        .update_snapshots(download.update_snapshots)
+        .progress_listener(progress.clone());
+    if let Some(n) = download.threads.filter(|n| *n > 0) {
+        builder = builder.max_in_flight(n);
+    }
+    if let Some(dir) = &download.local_repository {
         builder = builder.local_repository(dir);
     }
-    match builder.build() {
-        Ok(session) => {
-            for p in session.problems() {
-                eprintln!("{}", escape_for_terminal(&p.to_string()));
-            }
-            Ok(session)
-        }
+    let session = match builder.build() {
+        Ok(session) => session,
         Err(e) => {
+            progress.finish();
             for p in e.problems() {
-                eprintln!("{}", escape_for_terminal(&p.to_string()));
+                report::settings_problem(p);
             }
-            eprintln!("m2r: the settings could not be built; run `m2r explain` for details");
-            Err(1)
+            if e.problems().is_empty() {
+                report::error(&e);
+            } else {
+                report::error_text("the settings could not be built; `m2r explain` shows why");
+            }
+            return Err(1);
         }
+    };
+    for p in session.problems() {
+        report::settings_problem(p);
     }
-}
-
-/// The `--repo` repositories, else Maven's super POM `central` (releases only); `Err` is the
-/// exit status after a message.
-pub fn declared_or_central(common: &CommonArgs) -> Result<Vec<RemoteRepository>, u8> {
-    let declared = common.declared().map_err(|e| {
-        eprintln!("m2r: {e}");
-        2u8
-    })?;
-    Ok(if declared.is_empty() {
-        vec![RemoteRepository::central()]
-    } else {
-        declared
-    })
-}
-
-/// The repositories of a command that reads POMs: `--repo` (else central) injected by the
-/// session; their problems (credentials that cannot be decrypted) go to stderr.
-pub fn session_repositories(
-    session: &Session,
-    common: &CommonArgs,
-) -> Result<Vec<RemoteRepository>, u8> {
-    let declared = declared_or_central(common)?;
+    if let Err(e) = session.checksum_algorithms() {
+        progress.finish();
+        report::error(&e);
+        return Err(2);
+    }
     let answer = session.repositories(&declared);
     for p in &answer.problems {
-        eprintln!("{}", escape_for_terminal(&p.to_string()));
+        report::settings_problem(p);
     }
-    Ok(answer.repositories)
+    Ok(Opened {
+        session,
+        repositories: answer.repositories,
+        progress,
+    })
 }

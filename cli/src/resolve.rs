@@ -1,22 +1,16 @@
 //! `m2r resolve`: collect the graph as `m2r tree` does, download every artifact in it and print
 //! the class path (deps-contract.md).
 //!
-//! This file owns the arguments, the progress bar (only when stderr is a terminal) and the
-//! output: the class path on stdout (`:`-separated files in Maven's order), one `error:` line
-//! per artifact that failed on stderr. Collection and downloads are the session's
-//! ([`m2resolver::Session::blocking_resolve`]).
+//! This file owns the arguments and the output: the class path on stdout (`:`-separated files
+//! in Maven's order) when every artifact resolved, and on stderr the warnings and one `error:`
+//! line per artifact that failed (`report.rs`); a failed command prints nothing on stdout. A
+//! coordinate the user named whose POM cannot be found is an error. Collection and downloads
+//! are the session's ([`m2resolver::Session::blocking_resolve`]).
 
-use crate::get::Bar;
-use crate::tree::{open, report, GraphArgs};
-use indicatif::{ProgressBar, ProgressStyle};
-use m2resolver::download::{Coordinate, ProgressListener};
-use m2resolver::resolution::collect::classpath::ClasspathScope;
-use m2resolver::resolution::collect::project::Root;
-use m2resolver::SessionError;
-use std::io::IsTerminal;
+use crate::report;
+use crate::tree::{open, report_collection, report_failure, GraphArgs};
+use m2resolver::{Artifact, ClasspathScope, Root, SessionError};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
 
 /// Arguments of `m2r resolve`.
 #[derive(clap::Args, Debug)]
@@ -41,10 +35,10 @@ pub fn run(args: ResolveArgs) -> u8 {
         None => {
             let mut artifacts = Vec::new();
             for c in &args.coords {
-                match Coordinate::parse(c) {
-                    Ok(c) => artifacts.push(c.into()),
+                match Artifact::parse(c) {
+                    Ok(c) => artifacts.push(c),
                     Err(e) => {
-                        eprintln!("m2r: {e}");
+                        report::error(&e);
                         return 2;
                     }
                 }
@@ -52,42 +46,37 @@ pub fn run(args: ResolveArgs) -> u8 {
             Root::compile(artifacts)
         }
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let pb = ProgressBar::new_spinner();
-        pb.set_style(
-            ProgressStyle::with_template("{spinner} {pos} files {msg} {elapsed}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        pb.enable_steady_tick(std::time::Duration::from_millis(120));
-        Arc::new(Bar(pb, AtomicU64::new(0)))
-    });
-    let listener = bar.clone().map(|b| b as Arc<dyn ProgressListener>);
-    let (session, repositories) = match open(&args.graph, listener) {
+    let opened = match open(&args.graph) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let answer = session.blocking_resolve(&root, &repositories, args.scope);
-    if let Some(b) = &bar {
-        b.0.finish_and_clear();
-    }
+    let answer = opened
+        .session
+        .blocking_resolve(&root, &opened.repositories, args.scope);
+    opened.progress.finish();
     let result = match answer {
         Ok(r) => r,
         Err(SessionError::Resolve { result, .. }) => *result,
         Err(e) => {
-            report(&e);
+            report_failure(&e);
             return 1;
         }
     };
-    for p in &result.collect.problems {
-        eprintln!("warning: {p}");
-    }
-    for e in &result.collect.errors {
-        eprintln!("error: {e}");
-    }
+    let root_missing = report_collection(&root, &result.collect);
+    let missing = result.collect.missing_roots(&root);
     for r in result.failures() {
-        if let Err(e) = &r.file {
-            eprintln!("error: {}: {e}", r.artifact);
+        // A named coordinate whose POM is missing was reported already, with what was searched.
+        let named = missing.iter().any(|p| {
+            p.artifact.group_id == r.artifact.group_id
+                && p.artifact.artifact_id == r.artifact.artifact_id
+        });
+        if let (Err(e), false) = (&r.file, named) {
+            // the error names the artifact
+            report::error(e.as_ref());
         }
+    }
+    if root_missing || !result.collect.errors.is_empty() || result.failures().next().is_some() {
+        return 1;
     }
     let paths: Vec<String> = result
         .files()
@@ -95,5 +84,5 @@ pub fn run(args: ResolveArgs) -> u8 {
         .map(|p| p.display().to_string())
         .collect();
     crate::out(&format!("{}\n", paths.join(":")));
-    u8::from(!result.collect.errors.is_empty() || result.failures().next().is_some())
+    0
 }

@@ -3,33 +3,26 @@
 //!
 //! This file owns the arguments and printing; the session collects
 //! ([`Session::blocking_collect`]), and collection, conflict resolution and the renderings
-//! live in `m2resolver::resolution::collect`.
+//! live in `m2resolver::resolution::collect`. The tree goes to stdout; warnings (a dependency's
+//! missing POM) and errors go to stderr, once (`report.rs`). A root the user named that cannot
+//! be found is an error (exit 1) in the human form; `--json` prints the contract's document
+//! (Maven's answer keeps the root as a node with a `missing-pom` problem).
 
-use crate::options::{self, CommonArgs};
+use crate::options::{self, CommonArgs, DownloadArgs, Opened};
+use crate::report;
 use clap::Args;
-use m2resolver::download::{Coordinate, ProgressListener};
 use m2resolver::explain::to_canonical_json;
-use m2resolver::repository::RemoteRepository;
-use m2resolver::resolution::collect::project::Root;
-use m2resolver::resolution::collect::{view, CollectResult};
-use m2resolver::{Session, SessionError};
+use m2resolver::resolution::collect::view;
+use m2resolver::{Artifact, CollectResult, Root, SessionError};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Options every graph command shares.
 #[derive(Args, Debug, Clone)]
 pub struct GraphArgs {
     #[command(flatten)]
     pub common: CommonArgs,
-    /// Local repository (default: the settings' localRepository, else ~/.m2/repository).
-    #[arg(long = "local-repository", value_name = "DIR")]
-    pub local_repository: Option<PathBuf>,
-    /// Answer from the local repository only.
-    #[arg(long)]
-    pub offline: bool,
-    /// HTTP requests in flight.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub download: DownloadArgs,
 }
 
 /// Arguments of `m2r tree`.
@@ -51,28 +44,10 @@ pub struct TreeArgs {
     coord: Option<String>,
 }
 
-/// Opens the session of a graph command (`--threads`, the progress `listener`) and the
-/// repositories it starts from; `Err` is the exit status after a message.
-pub fn open(
-    args: &GraphArgs,
-    listener: Option<Arc<dyn ProgressListener>>,
-) -> Result<(Session, Vec<RemoteRepository>), u8> {
-    let session = options::open_session_with(
-        &args.common,
-        args.local_repository.as_deref(),
-        args.offline,
-        |mut b| {
-            if let Some(n) = args.threads {
-                b = b.max_in_flight(n);
-            }
-            if let Some(l) = listener {
-                b = b.progress_listener(l);
-            }
-            b
-        },
-    )?;
-    let repositories = options::session_repositories(&session, &args.common)?;
-    Ok((session, repositories))
+/// Opens the session of a graph command and the repositories it starts from; `Err` is the
+/// exit status after a message.
+pub fn open(args: &GraphArgs) -> Result<Opened, u8> {
+    options::open(&args.common, &args.download)
 }
 
 /// Parses a coordinate into the root artifact.
@@ -80,11 +55,11 @@ pub fn root_of(coord: Option<&str>, pom: Option<&PathBuf>) -> Result<Root, u8> {
     if let Some(p) = pom {
         return Ok(Root::Pom(p.clone()));
     }
-    let c = Coordinate::parse(coord.unwrap_or_default()).map_err(|e| {
-        eprintln!("m2r: {e}");
+    let c = Artifact::parse(coord.unwrap_or_default()).map_err(|e| {
+        report::error(&e);
         2u8
     })?;
-    Ok(Root::Artifact(c.into()))
+    Ok(Root::Artifact(c))
 }
 
 /// The graph of the root (`--pom FILE` or COORD) of a graph command, also when collection
@@ -94,52 +69,70 @@ pub fn collect_graph(
     graph: &GraphArgs,
     coord: Option<&str>,
     pom: Option<&PathBuf>,
-) -> Result<Result<CollectResult, SessionError>, u8> {
+) -> Result<(Root, Result<CollectResult, SessionError>), u8> {
     let root = root_of(coord, pom)?;
-    let (session, repositories) = open(graph, None)?;
-    Ok(match session.blocking_collect(&root, &repositories) {
+    let opened = open(graph)?;
+    let collected = opened.session.blocking_collect(&root, &opened.repositories);
+    opened.progress.finish();
+    let collected = match collected {
         Err(SessionError::Collect { result, .. }) => Ok(*result),
         other => other,
-    })
+    };
+    Ok((root, collected))
 }
 
 /// Prints why a session could not answer (no graph, no descriptor).
-pub fn report(e: &SessionError) {
+pub fn report_failure(e: &SessionError) {
     match e {
         SessionError::Root { source } => {
             for e in &source.errors {
-                eprintln!("m2r: {e}");
+                report::error_text(e);
             }
         }
-        SessionError::Downloader { source } => eprintln!("m2r: {source}"),
-        e => eprintln!("m2r: {e}"),
+        e => report::error(e),
     }
+}
+
+/// Prints the warnings and errors of a collection on stderr; `true` when a root the user named
+/// was not found (reported as an error).
+pub fn report_collection(root: &Root, result: &CollectResult) -> bool {
+    let missing = result.missing_roots(root);
+    for p in &result.problems {
+        if missing.iter().any(|m| std::ptr::eq(*m, p)) {
+            report::error_text(&format!("{}: {}", p.artifact, p.message));
+        } else {
+            report::warning(&p.to_string());
+        }
+    }
+    for e in &result.errors {
+        report::error(e);
+    }
+    !missing.is_empty()
 }
 
 /// Runs `m2r tree`; returns the exit status.
 pub fn run(args: TreeArgs) -> u8 {
-    let collected = match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
+    let (root, collected) =
+        match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
+            Ok(c) => c,
+            Err(code) => return code,
+        };
     match collected {
         Ok(result) => {
-            for p in &result.problems {
-                eprintln!("warning: {p}");
+            let root_missing = report_collection(&root, &result);
+            if args.json {
+                // The contract's document: Maven's answer, missing root and all.
+                crate::out(&(to_canonical_json(&view::tree_json(&result)) + "\n"));
+                return u8::from(!result.errors.is_empty());
             }
-            for e in &result.errors {
-                eprintln!("m2r: {e}");
+            if root_missing || !result.errors.is_empty() {
+                return 1;
             }
-            let text = if args.json {
-                to_canonical_json(&view::tree_json(&result)) + "\n"
-            } else {
-                view::render_tree(&result, args.verbose)
-            };
-            crate::out(&text);
-            u8::from(!result.errors.is_empty())
+            crate::out(&view::render_tree(&result, args.verbose));
+            0
         }
         Err(e) => {
-            report(&e);
+            report_failure(&e);
             if let (true, SessionError::Root { source }) = (args.json, &e) {
                 crate::out(&(to_canonical_json(&view::failed_json(&source.errors)) + "\n"));
             }

@@ -44,7 +44,7 @@ pub fn run(mut args: VersionsArgs) -> i32 {
             0
         }
         Err(e) => {
-            eprintln!("m2r: {e}");
+            crate::report::error(&e);
             1
         }
     }

@@ -2,7 +2,8 @@
 //! occurrences left out and why the version in the graph won. The explanation is the library's
 //! (`m2resolver::resolution::collect::view::render_why`).
 
-use crate::tree::{collect_graph, report, GraphArgs};
+use crate::report;
+use crate::tree::{collect_graph, report_collection, report_failure, GraphArgs};
 use m2resolver::resolution::collect::view::render_why;
 use std::path::PathBuf;
 
@@ -25,20 +26,24 @@ pub struct WhyArgs {
 /// Runs `m2r why`; returns the exit status.
 pub fn run(args: WhyArgs) -> u8 {
     let Some((group, artifact)) = args.target.split_once(':') else {
-        eprintln!("m2r: `{}` is not groupId:artifactId", args.target);
+        report::error_text(&format!("`{}` is not groupId:artifactId", args.target));
         return 2;
     };
-    let collected = match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
+    let (root, collected) =
+        match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
+            Ok(c) => c,
+            Err(code) => return code,
+        };
     match collected {
         Ok(result) => {
+            if report_collection(&root, &result) || !result.errors.is_empty() {
+                return 1;
+            }
             crate::out(&render_why(&result, group, artifact));
-            u8::from(!result.errors.is_empty())
+            0
         }
         Err(e) => {
-            report(&e);
+            report_failure(&e);
             1
         }
     }

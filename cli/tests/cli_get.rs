@@ -234,3 +234,100 @@ fn get_through_digest_and_ntlm_proxies_and_explain_shows_the_route() {
         );
     }
 }
+
+/// `-U` (`--update-snapshots`) as mvn spells it: a not-found result cached in `*.lastUpdated` is
+/// retried at once instead of after the update interval.
+#[test]
+fn update_snapshots_retries_a_cached_not_found_result() {
+    let s = setup();
+    write_settings(&s, PASSWORD);
+    let out = m2r(&s, &["org.ex:late:1.0"]);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    // published now; the cached not-found stands until the interval elapsed ...
+    s.remote.put(
+        "org/ex/late/1.0/late-1.0.jar",
+        &Repo::content("late", 2_000),
+    );
+    let out = m2r(&s, &["org.ex:late:1.0"]);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("not reattempted") && stderr.contains("updates are forced"),
+        "{stderr}"
+    );
+    // ... unless updates are forced
+    for flag in ["-U", "--update-snapshots"] {
+        let _ = std::fs::remove_file(s.dir.join("local/org/ex/late/1.0/late-1.0.jar"));
+        let out = m2r(&s, &[flag, "org.ex:late:1.0"]);
+        assert!(out.status.success(), "{flag}: {}", text(&out.stderr));
+        assert!(s.dir.join("local/org/ex/late/1.0/late-1.0.jar").is_file());
+    }
+}
+
+/// One default repository rule: without `--repo`, `get` and `explain` use Maven's central like
+/// the graph commands (here offline, so the answer names central without asking it).
+#[test]
+fn without_repo_every_command_uses_central() {
+    let s = setup();
+    std::fs::write(s.dir.join("settings.xml"), "<settings/>").unwrap();
+    let out = m2r(&s, &["--offline", "org.ex:lib:1.0"]);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("central (https://repo.maven.apache.org/maven2)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("no repositories"), "{stderr}");
+    let out = m2r_cmd(&s, "explain", &[]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("central") && stdout.contains("https://repo.maven.apache.org/maven2"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Repositories (0)"), "{stdout}");
+}
+
+/// A password that could not be decrypted (settings-security.xml missing) is never sent; the
+/// 401 says it could not be decrypted and why, once, on stderr.
+#[test]
+fn an_undecryptable_password_is_reported_as_such_not_as_rejected() {
+    let s = setup();
+    write_settings(&s, PASSWORD);
+    // the proxy password in clear, the server's encrypted
+    let xml = std::fs::read_to_string(s.dir.join("settings.xml")).unwrap();
+    let start = xml.find("<proxies>").unwrap();
+    let end = xml.find("</proxies>").unwrap();
+    let proxy = &xml[start..end];
+    let at = proxy.find("<password>").unwrap();
+    let clear = format!(
+        "{}<password>{PROXY_PASSWORD}</password></proxy>",
+        &proxy[..at]
+    );
+    std::fs::write(
+        s.dir.join("settings.xml"),
+        format!("{}{clear}{}", &xml[..start], &xml[end..]),
+    )
+    .unwrap();
+    std::fs::remove_file(s.dir.join("settings-security.xml")).unwrap();
+    let out = m2r(&s, &["org.ex:lib:1.0"]);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.contains("401")
+            && stderr.contains("none were sent")
+            && stderr.contains("the password of server `corp` could not be decrypted"),
+        "{stderr}"
+    );
+    assert!(
+        s.nginx.count_gets("lib-1.0.jar") > 0,
+        "{:?}",
+        s.nginx.access_log()
+    );
+    assert!(!stderr.contains("sent and rejected"), "{stderr}");
+    for l in s.nginx.access_log() {
+        assert!(l.contains("a=[-]"), "an Authorization header was sent: {l}");
+    }
+}

@@ -159,15 +159,12 @@ fn two_resolves_share_one_local_repository() {
 /// for the repository Maven asks (`corp` for the mirrored ones, `extra` for those a's POM adds).
 #[test]
 fn maven_resolver_accepts_the_local_repository() {
-    let mavenfetch = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench/mavenfetch");
+    let mavenfetch = support::shared::shared_path("bench/mavenfetch");
     let javac = Command::new("javac").arg("-version").output();
-    if !mavenfetch.is_file() || !javac.is_ok_and(|o| o.status.success()) {
-        eprintln!(
-            "note: skipping: javac or {} not found",
-            mavenfetch.display()
-        );
-        return;
-    }
+    assert!(
+        javac.is_ok_and(|o| o.status.success()),
+        "javac is not installed: mavenfetch compiles against Maven's jars; run `bash scripts/test.sh`"
+    );
     let mut s = setup();
     let out = m2r(&s, "local", &["resolve", "org.ex:a:1"]);
     check_classpath(&s, "local", &out);
@@ -192,4 +189,135 @@ fn maven_resolver_accepts_the_local_repository() {
         text(&out.stdout),
         text(&out.stderr)
     );
+}
+
+fn m2r_env(s: &Setup, local: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_m2r"))
+        .args(args)
+        .args(["--settings", "settings.xml", "--local-repository", local])
+        .args(["-Duser.home=home", "--no-env-proxy"])
+        .current_dir(&s.dir)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
+}
+
+/// A root the user named that cannot be found is an error with what was searched, for every
+/// graph command, online and offline; nothing is printed on stdout. (`--json` keeps the
+/// contract's document: Maven's answer, the root kept as a node with a missing-pom problem.)
+#[test]
+fn a_root_that_cannot_be_found_fails_and_says_what_was_searched() {
+    let s = setup();
+    let cases: &[&[&str]] = &[
+        &["tree", "org.ex:a-typo:1"],
+        &["tree", "org.ex:a:9"],
+        &["describe", "org.ex:a-typo:1"],
+        &["why", "org.ex:b", "org.ex:a-typo:1"],
+        &["resolve", "org.ex:a-typo:1"],
+        &["resolve", "org.ex:c:1", "org.ex:a-typo:1"],
+    ];
+    for (i, args) in cases.iter().enumerate() {
+        let out = m2r(&s, &format!("local-{i}"), args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        assert!(
+            stderr.contains("error: ")
+                && stderr.contains("could not find artifact")
+                && stderr.contains(&format!("corp ({})", s.nginx.https("private"))),
+            "{args:?}: {stderr}"
+        );
+    }
+    // offline with an empty local repository: the named root is not there either
+    let out = m2r(&s, "empty", &["tree", "--offline", "org.ex:a:1"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.contains("error: ") && stderr.contains("offline mode"),
+        "{stderr}"
+    );
+    // the contract's document is still printed with --json, with Maven's status
+    let out = m2r(&s, "local", &["tree", "--json", "org.ex:a-typo:1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["problems"][0]["kind"], "missing-pom");
+}
+
+/// Machine output on stdout, diagnostics on stderr, each once: a dependency's missing POM is
+/// a warning (as in Maven) printed once on stderr, never in the tree on stdout.
+#[test]
+fn warnings_go_to_stderr_once_and_the_tree_to_stdout() {
+    let s = setup();
+    std::fs::write(
+        s.dir.join("pom.xml"),
+        "<project><modelVersion>4.0.0</modelVersion><groupId>org.fix</groupId><artifactId>app</artifactId>\
+         <version>1</version><dependencies>\
+         <dependency><groupId>org.ex</groupId><artifactId>gone</artifactId><version>1</version></dependency>\
+         <dependency><groupId>org.ex</groupId><artifactId>c</artifactId><version>1</version></dependency>\
+         </dependencies></project>",
+    )
+    .unwrap();
+    let out = m2r(&s, "local", &["tree", "--pom", "pom.xml"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("org.ex:c:jar:1"), "{stdout}");
+    assert!(!stdout.contains("warning"), "{stdout}");
+    assert_eq!(
+        stderr
+            .matches("warning: the POM for org.ex:gone:jar:1 is missing")
+            .count(),
+        1,
+        "{stderr}"
+    );
+    // a failed resolve prints nothing on stdout
+    let out = m2r(&s, "local", &["resolve", "--pom", "pom.xml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "{:?}", text(&out.stdout));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.matches("org.ex:gone:jar:1").count(), 2, "{stderr}");
+    assert!(
+        stderr.contains("error: could not find artifact org.ex:gone:jar:1 in corp"),
+        "{stderr}"
+    );
+}
+
+/// Without a terminal, progress is one line per phase (with the total when known) and a
+/// periodic summary line on stderr; with -q, nothing.
+#[test]
+fn progress_without_a_terminal_is_a_line_per_phase_and_periodic_summaries() {
+    let s = setup();
+    let out = m2r_env(
+        &s,
+        "local",
+        &["resolve", "org.ex:a:1"],
+        &[("M2R_PROGRESS_INTERVAL_MS", "0")],
+    );
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for line in [
+        "m2r: reading settings",
+        "m2r: collecting",
+        "m2r: downloading (5 files)",
+        "m2r: downloading: done, 5/5 files",
+    ] {
+        assert!(stderr.contains(line), "{line}: {stderr}");
+    }
+    assert!(
+        stderr.lines().any(|l| l.starts_with("m2r: collecting: ")
+            || l.starts_with("m2r: downloading: ") && !l.contains("done")),
+        "a summary line: {stderr}"
+    );
+    // already local: counted as cached
+    let out = m2r(&s, "local", &["resolve", "org.ex:a:1"]);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("m2r: downloading: done, 5/5 files (5 cached)"),
+        "{stderr}"
+    );
+    let out = m2r(&s, "local", &["resolve", "-q", "org.ex:a:1"]);
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }

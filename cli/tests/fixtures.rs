@@ -13,6 +13,9 @@
 //! `HOME` and are compared field by field as compare-deps.py does: `testdata/deps/` and
 //! `../shared/corpus/deps-debian/`.
 
+#[path = "../../tests/support/shared.rs"]
+mod shared;
+
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -350,7 +353,7 @@ fn check_cases(root: &Path, required: bool, run: impl Fn(&Path) -> Option<Vec<St
     );
 }
 
-/// The workspace root (this package is `cli/`): `testdata/` and `../shared/` are found from it.
+/// The workspace root (this package is `cli/`): `testdata/` is found from it.
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -372,20 +375,22 @@ fn injection_fixtures_agree_with_maven() {
 /// repository on developer and CI machines.
 #[test]
 fn shared_corpus_agrees_with_maven() {
-    let shared = repo_root().join("../shared/corpus");
-    check_corpus(&shared.join("maven-tests"), shared.is_dir());
-    check_corpus(&shared.join("real-world"), shared.is_dir());
+    check_corpus(&shared::shared_path("corpus/maven-tests"), true);
+    check_corpus(&shared::shared_path("corpus/real-world"), true);
 }
 
 /// Dependency fixtures made with `../shared/oracle/deps.sh` (see `testdata/README.md`).
 #[test]
 fn deps_fixtures_agree_with_maven() {
-    check_cases(&repo_root().join("testdata/deps"), false, run_deps_case);
+    check_cases(&repo_root().join("testdata/deps"), true, run_deps_case);
 }
 
 /// Every POM of Debian's Maven stack, answered by the oracle (`../shared/corpus/deps-debian/`).
 #[test]
 fn deps_debian_corpus_agrees_with_maven() {
-    let corpus = repo_root().join("../shared/corpus/deps-debian");
-    check_cases(&corpus, corpus.is_dir(), run_deps_case);
+    check_cases(
+        &shared::shared_path("corpus/deps-debian"),
+        true,
+        run_deps_case,
+    );
 }

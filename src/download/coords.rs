@@ -6,11 +6,13 @@
 //! [`crate::download::metadata`].
 
 use crate::download::segment::{self, SegmentError, SegmentKind};
+use crate::resolution::Artifact;
 use std::fmt;
 use thiserror::Error;
 
 /// Why a coordinate string could not be parsed.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CoordinateError {
     /// Not 3 to 5 `:`-separated parts.
     #[error("invalid artifact coordinate `{}`: expected groupId:artifactId[:extension[:classifier]]:version, got {parts} part(s)", input.escape_debug())]
@@ -29,7 +31,7 @@ pub enum CoordinateError {
         part: &'static str,
     },
     /// A part cannot be a path segment (see [`crate::download::SegmentKind`]).
-    #[error("invalid artifact coordinate `{}`: {source}", input.escape_debug())]
+    #[error("invalid artifact coordinate `{}`", input.escape_debug())]
     Invalid {
         /// The text as given.
         input: String,
@@ -39,18 +41,8 @@ pub enum CoordinateError {
     },
 }
 
-/// One artifact to resolve.
-///
-/// ```
-/// use m2resolver::download::Coordinate;
-/// let c: Coordinate = "org.example:foo:jar:sources:1.0".parse().unwrap();
-/// assert_eq!(c.group_id, "org.example");
-/// assert_eq!(c.classifier, "sources");
-/// assert_eq!(c.to_string(), "org.example:foo:jar:sources:1.0");
-/// let d = Coordinate::parse("org.example:foo:1.0-SNAPSHOT").unwrap();
-/// assert_eq!(d.extension, "jar");
-/// assert!(d.is_snapshot());
-/// ```
+/// The downloader's view of an artifact: its five coordinates, nothing of its type. The public
+/// type is [`Artifact`] ([`Artifact::parse`] parses through here).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Coordinate {
     /// `groupId` (dots become directories).
@@ -66,6 +58,28 @@ pub struct Coordinate {
 }
 
 impl Coordinate {
+    /// The coordinates of `artifact`.
+    pub(crate) fn of(artifact: &Artifact) -> Coordinate {
+        Coordinate {
+            group_id: artifact.group_id.clone(),
+            artifact_id: artifact.artifact_id.clone(),
+            extension: artifact.extension.clone(),
+            classifier: artifact.classifier.clone(),
+            version: artifact.version.clone(),
+        }
+    }
+
+    /// The artifact with these coordinates and no type.
+    pub(crate) fn to_artifact(&self) -> Artifact {
+        Artifact::new(
+            self.group_id.clone(),
+            self.artifact_id.clone(),
+            self.extension.clone(),
+            self.classifier.clone(),
+            self.version.clone(),
+        )
+    }
+
     /// Parses `groupId:artifactId[:extension[:classifier]]:version` (surrounding whitespace ignored).
     pub fn parse(input: &str) -> Result<Self, CoordinateError> {
         let text = input.trim();
@@ -114,11 +128,6 @@ impl Coordinate {
             classifier: c.to_string(),
             version: v.to_string(),
         })
-    }
-
-    /// True when the version ends with `SNAPSHOT` (Maven's `Artifact.isSnapshot`).
-    pub fn is_snapshot(&self) -> bool {
-        is_snapshot_version(&self.version)
     }
 
     /// The same coordinate with another version.
@@ -251,7 +260,8 @@ mod tests {
         let err = Coordinate::parse("g:a:").unwrap_err();
         assert!(err.to_string().contains("version is empty"), "{err}");
         let err = Coordinate::parse("g:a/../b:1").unwrap_err();
-        assert!(err.to_string().contains("artifactId"), "{err}");
+        let chain = crate::printable::error_chain(&err);
+        assert!(chain.contains("artifactId"), "{chain}");
         assert!(Coordinate::parse("g:..:1").is_err());
         assert!(Coordinate::parse("g:a b:1").is_err());
         for bad in [

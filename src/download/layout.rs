@@ -154,7 +154,7 @@ mod tests {
 mod doc_examples {
     #[test]
     fn doc_artifact_path() {
-        use crate::download::{layout, Coordinate};
+        use crate::download::{coords::Coordinate, layout};
         let c = Coordinate::parse("org.example:foo:jar:sources:1.0-SNAPSHOT").unwrap();
         assert_eq!(
             layout::artifact_path(&c, "1.0-20240102.030405-7")

@@ -12,31 +12,35 @@
 //! ([`crate::download::segment`]), or a snapshot version of another base version, makes the
 //! whole file invalid for its repository.
 //!
-//! Fetching and caching the files is [`crate::download::resolver`]'s job.
+//! Fetching and caching the files is [`crate::download::downloader`]'s job.
 
 use crate::download::coords::base_version;
 use crate::download::segment::{check, SegmentKind};
 use crate::xml::dom;
 use crate::xml::schema::{self, class, list, t, texts, Class, Field, Kind};
-use crate::xml::{Pos, XNode, XmlError};
+use crate::xml::{XNode, XmlError};
 use std::collections::HashMap;
 use thiserror::Error;
 
-/// A metadata file that could not be read.
-#[derive(Debug, Error)]
-#[error("invalid maven-metadata.xml {source_name}{}: {message}", at(.pos))]
-pub struct MetadataError {
+/// A metadata file that could not be parsed.
+#[derive(Debug, Clone, Error)]
+#[error("invalid maven-metadata.xml {source_name}{}: {message}", at(.line, .column))]
+pub struct MetadataParseError {
     /// File path or URL it came from.
     pub source_name: String,
-    /// Where the problem is, when the parser reports a position.
-    pub pos: Option<Pos>,
+    /// The 1-based line of the problem, when the parser reports a position.
+    pub line: Option<u32>,
+    /// The 1-based column (in characters) of the problem, when the parser reports a position.
+    pub column: Option<u32>,
     /// The parser's message (quoting at most a short prefix of the input).
     pub message: String,
 }
 
-fn at(pos: &Option<Pos>) -> String {
-    pos.map(|p| format!(" at line {}, column {}", p.line, p.column))
-        .unwrap_or_default()
+fn at(line: &Option<u32>, column: &Option<u32>) -> String {
+    match (line, column) {
+        (Some(l), Some(c)) => format!(" at line {l}, column {c}"),
+        _ => String::new(),
+    }
 }
 
 /// `<snapshot>` of version-level metadata.
@@ -95,11 +99,12 @@ pub struct Metadata {
 
 impl Metadata {
     /// Parses metadata XML. `source_name` only labels errors.
-    pub fn parse(xml: &[u8], source_name: &str) -> Result<Metadata, MetadataError> {
+    pub fn parse(xml: &[u8], source_name: &str) -> Result<Metadata, MetadataParseError> {
         // A parser message may quote the input (a tag name of megabytes): keep a short prefix.
-        let error = |e: XmlError| MetadataError {
+        let error = |e: XmlError| MetadataParseError {
             source_name: source_name.to_string(),
-            pos: e.pos,
+            line: e.pos.map(|p| p.line),
+            column: e.pos.map(|p| p.column),
             message: crate::printable::quote_prefix(&e.message, 200),
         };
         let text = dom::decode(xml).map_err(error)?;
@@ -481,7 +486,7 @@ mod tests {
             "{e}"
         );
         let e = Metadata::parse(b"<metadata>\n<groupId>a</groupId><groupId>", "f.xml").unwrap_err();
-        assert!(e.pos.is_none(), "{e}");
+        assert!(e.line.is_none(), "{e}");
         let e = Metadata::parse(
             b"<metadata>\n<groupId>a</groupId><groupId>b</groupId></metadata>",
             "f.xml",

@@ -3,11 +3,11 @@
 //! repository root. (Moved from `tests/hostile.rs`: layout, segments, the local repository and
 //! the metadata parser are crate-internal.)
 
+use crate::download::coords::Coordinate;
 use crate::download::layout;
 use crate::download::local::LocalRepository;
 use crate::download::metadata::Metadata;
 use crate::download::segment::is_contained;
-use crate::download::Coordinate;
 use proptest::prelude::*;
 use std::path::Path;
 

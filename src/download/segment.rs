@@ -26,6 +26,7 @@ pub const MAX_SEGMENT_BYTES: usize = 255;
 
 /// What a segment is, for messages and for the leading-dot rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SegmentKind {
     /// One dot-separated piece of a `groupId`.
     GroupId,
@@ -60,6 +61,7 @@ impl SegmentKind {
 
 /// Why a value cannot be a path segment.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SegmentError {
     /// The value is empty.
     #[error("the {} is empty", kind.label())]

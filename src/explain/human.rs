@@ -13,7 +13,7 @@
 use super::{Explanation, RepositoryCredentials};
 use crate::repository::{InjectionTrace, ProxySource, RemoteRepository, RepositoryUrl};
 use crate::session::Credential;
-use crate::settings::Problem;
+use crate::settings::SettingsProblem;
 use crate::transport::RoutePlan;
 use std::fmt::Write;
 
@@ -390,7 +390,7 @@ fn trace_lands_in(t: &InjectionTrace, r: &RemoteRepository) -> bool {
     }
 }
 
-fn location(p: &Problem) -> String {
+fn location(p: &SettingsProblem) -> String {
     if p.source.is_empty() {
         return String::new();
     }

@@ -7,7 +7,7 @@
 use super::{Explanation, RepositoryCredentials};
 use crate::repository::{Policy, RemoteRepository};
 use crate::session::Credential;
-use crate::settings::{Problem, Settings};
+use crate::settings::{Settings, SettingsProblem};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -88,7 +88,7 @@ impl Explanation {
     }
 }
 
-fn problem_json(p: &Problem) -> Value {
+fn problem_json(p: &SettingsProblem) -> Value {
     json!({"column": p.column, "line": p.line, "message": p.message,
            "severity": p.severity.to_string(), "stage": p.stage.to_string()})
 }

@@ -38,7 +38,7 @@ pub use json::to_canonical_json;
 
 use crate::repository::{InjectionTrace, MirrorMatch, ProxySource, RemoteRepository};
 use crate::session::{ActiveProfile, Credential, Field, Session, SessionError, Sourced};
-use crate::settings::{Mirror, Problem, Proxy, Settings};
+use crate::settings::{Mirror, Proxy, Settings, SettingsProblem};
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -76,7 +76,7 @@ pub struct Explanation {
     /// The effective settings; `None` when they could not be built (an ERROR or FATAL problem).
     pub settings: Option<Settings>,
     /// Every problem of every stage, in order.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<SettingsProblem>,
     /// The active settings profiles, in Maven's order, with why each is active.
     pub active_profiles: Vec<ActiveProfile>,
     /// The local repository and where the choice came from.

@@ -28,15 +28,16 @@ use super::metadata::{
 };
 use super::options::DeployOptions;
 use super::report::{DeployReport, DeployedModule, FileKind, UploadRecord, UploadState};
-use super::request::{Module, PublishRequest};
+use super::request::{Module, PublishArtifact, PublishRequest};
 use crate::download::coords::Coordinate;
 use crate::download::layout;
 use crate::download::local::{LocalRepository, RESOLVER_STATUS};
 use crate::download::metadata::Metadata;
 use crate::download::policy::to_millis;
+use crate::download::{Phase, ProgressEvent, ProgressListener};
 use crate::repository::RemoteRepository;
 use crate::transport::{
-    PutOptions, Transport, TransportError, Upload, UploadProgress, DEFAULT_MAX_IN_MEMORY,
+    PutOptions, Transport, TransportError, Upload, UploadProgress, Uploaded, DEFAULT_MAX_IN_MEMORY,
 };
 use bytes::Bytes;
 use chrono::Utc;
@@ -47,15 +48,74 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
-/// What a deployment works with.
+/// What a deployment works with: the session engine's transport, local repository and
+/// progress listener.
 #[derive(Clone, Copy)]
 pub(crate) struct Deployment<'a> {
     pub transport: &'a Transport,
     pub local: &'a LocalRepository,
+    pub listener: &'a Arc<dyn ProgressListener>,
     /// The deployment repository, proxy and credentials injected.
     pub repository: &'a RemoteRepository,
     pub options: &'a DeployOptions,
     pub offline: bool,
+}
+
+impl Deployment<'_> {
+    /// The redacted URL of `path`.
+    fn url(&self, path: &str) -> String {
+        self.repository
+            .url
+            .resolve(path)
+            .map(|u| crate::transport::redact_url(u.as_str()))
+            .unwrap_or_else(|_| path.to_string())
+    }
+
+    /// One `PUT`, its progress events around it.
+    async fn put(
+        &self,
+        path: &str,
+        upload: &Upload,
+        put: &PutOptions,
+        size: u64,
+    ) -> Result<Uploaded, TransportError> {
+        let url = self.url(path);
+        let listener = self.listener.clone();
+        listener.on_event(&ProgressEvent::UploadStarted {
+            path,
+            url: &url,
+            size,
+        });
+        let mut options = put.clone();
+        options.progress = Some(Arc::new(Progress {
+            listener: listener.clone(),
+            path: path.to_string(),
+        }) as Arc<dyn UploadProgress>);
+        let r = self
+            .transport
+            .put(self.repository, path, upload, &options)
+            .await;
+        match &r {
+            Ok(u) => listener.on_event(&ProgressEvent::Uploaded {
+                path,
+                url: &url,
+                status: u.status,
+            }),
+            Err(error) => listener.on_event(&ProgressEvent::UploadFailed { path, error }),
+        }
+        r
+    }
+}
+
+/// Ends the deploying phase when the deployment ends, however it ends.
+struct PhaseGuard<'a>(&'a dyn ProgressListener);
+
+impl Drop for PhaseGuard<'_> {
+    fn drop(&mut self) {
+        self.0.on_event(&ProgressEvent::PhaseFinished {
+            phase: Phase::Deploying,
+        });
+    }
 }
 
 /// One artifact file to upload.
@@ -84,14 +144,9 @@ fn invalid(module: &Module, e: impl std::fmt::Display) -> PublishError {
     }
 }
 
-fn coordinate(m: &Module, classifier: &str, extension: &str) -> Coordinate {
-    Coordinate {
-        group_id: m.group_id.clone(),
-        artifact_id: m.artifact_id.clone(),
-        extension: extension.to_string(),
-        classifier: classifier.to_string(),
-        version: m.version.clone(),
-    }
+/// The downloader's path coordinates of one file of `m`.
+fn coordinate(m: &Module, file: &PublishArtifact) -> Coordinate {
+    Coordinate::of(&m.artifact(file))
 }
 
 /// Checks what can be checked without the network: files, duplicate artifacts, paths.
@@ -118,8 +173,7 @@ pub(crate) fn check_request(request: &PublishRequest) -> Result<(), PublishError
                     ),
                 ));
             }
-            layout::artifact_path(&coordinate(m, &a.classifier, &a.extension), &m.version)
-                .map_err(|e| invalid(m, e))?;
+            layout::artifact_path(&coordinate(m, a), &m.version).map_err(|e| invalid(m, e))?;
             match std::fs::metadata(&a.file) {
                 Ok(md) if md.is_file() => {}
                 Ok(_) => {
@@ -153,12 +207,18 @@ fn distinct<T: PartialEq + Clone>(items: impl Iterator<Item = T>) -> Vec<T> {
     out
 }
 
-/// Reports bytes to the listener.
-struct Progress(Arc<dyn super::report::PublishListener>);
+/// Reports the bytes of one upload to the listener.
+struct Progress {
+    listener: Arc<dyn ProgressListener>,
+    path: String,
+}
 
 impl UploadProgress for Progress {
     fn sent(&self, bytes: u64) {
-        self.0.sent(bytes);
+        self.listener.on_event(&ProgressEvent::UploadProgress {
+            path: &self.path,
+            bytes,
+        });
     }
 }
 
@@ -188,10 +248,7 @@ pub(crate) async fn deploy(
         continue_timeout: o.continue_timeout,
         retry: o.retry,
         retry_statuses: o.retry_statuses.clone(),
-        progress: o
-            .listener
-            .clone()
-            .map(|l| Arc::new(Progress(l)) as Arc<dyn UploadProgress>),
+        progress: None,
     };
 
     // 2. What the repository has.
@@ -227,7 +284,7 @@ pub(crate) async fn deploy(
         let warnings = &warnings;
         async move {
             let _permit = sem.acquire().await;
-            fetch_metadata(d.transport, repo, path, *snapshot, o, warnings).await
+            fetch_metadata(d, path, *snapshot, warnings).await
         }
     }))
     .await;
@@ -321,8 +378,8 @@ pub(crate) async fn deploy(
             build_number: build,
         });
         for a in &m.artifacts {
-            let path = layout::artifact_path(&coordinate(m, &a.classifier, &a.extension), &version)
-                .map_err(|e| invalid(m, e))?;
+            let path =
+                layout::artifact_path(&coordinate(m, a), &version).map_err(|e| invalid(m, e))?;
             planned.push((
                 a.file.clone(),
                 path.as_str().to_string(),
@@ -334,7 +391,7 @@ pub(crate) async fn deploy(
         let algorithms = if artifact_gets_checksums(&extension, o.checksums_for_signatures) {
             o.checksums.clone()
         } else {
-            Vec::new()
+            crate::download::ChecksumAlgorithms::parse("").unwrap_or_default()
         };
         async move {
             let f = file.clone();
@@ -344,15 +401,11 @@ pub(crate) async fn deploy(
                 .map_err(std::io::Error::other)
                 .and_then(|r| r);
             match digested {
-                Ok((bytes, hexes)) => Ok(PlannedArtifact {
+                Ok((bytes, checksums)) => Ok(PlannedArtifact {
                     path,
                     file,
                     bytes,
-                    checksums: algorithms
-                        .iter()
-                        .map(|a| a.extension.clone())
-                        .zip(hexes)
-                        .collect(),
+                    checksums,
                 }),
                 Err(e) => Err(PublishError::File {
                     path: file,
@@ -370,12 +423,7 @@ pub(crate) async fn deploy(
         .iter()
         .map(|m| {
             let text = Bytes::from(metadata::write(&m.doc));
-            let sums = o
-                .checksums
-                .iter()
-                .map(|a| a.extension.clone())
-                .zip(digest_bytes(&text, &o.checksums))
-                .collect();
+            let sums = digest_bytes(&text, &o.checksums);
             (text, sums)
         })
         .collect();
@@ -412,12 +460,11 @@ pub(crate) async fn deploy(
         }
     }
     report.warnings.extend(take(&warnings));
-    if let Some(l) = &o.listener {
-        l.planned(
-            report.uploads.len(),
-            report.uploads.iter().map(|u| u.bytes).sum(),
-        );
-    }
+    d.listener.on_event(&ProgressEvent::PhaseStarted {
+        phase: Phase::Deploying,
+        total: Some(report.uploads.len() as u64),
+    });
+    let _phase = PhaseGuard(d.listener.as_ref());
     let states: Mutex<HashMap<String, UploadState>> = Mutex::new(HashMap::new());
     let set = |path: &str, state: UploadState| {
         if let Ok(mut s) = states.lock() {
@@ -438,18 +485,10 @@ pub(crate) async fn deploy(
                 Ok(p) if !stop.load(Ordering::Relaxed) => p,
                 _ => return,
             };
-            let listener = o.listener.as_deref();
-            if let Some(l) = listener {
-                l.started(&p.path, p.bytes);
-            }
             let r = d
-                .transport
-                .put(repo, &p.path, &Upload::File(p.file.clone()), put)
+                .put(&p.path, &Upload::File(p.file.clone()), put, p.bytes)
                 .await;
             drop(permit);
-            if let Some(l) = listener {
-                l.finished(&p.path, r.is_ok());
-            }
             match r {
                 Err(e) => {
                     stop.store(true, Ordering::Relaxed);
@@ -511,8 +550,12 @@ pub(crate) async fn deploy(
                     async move {
                         let permit = sem.acquire().await;
                         let r = d
-                            .transport
-                            .put(repo, &m.path, &Upload::Bytes(text.clone()), put)
+                            .put(
+                                &m.path,
+                                &Upload::Bytes(text.clone()),
+                                put,
+                                text.len() as u64,
+                            )
                             .await;
                         drop(permit);
                         match r {
@@ -615,12 +658,11 @@ async fn upload_checksums(
             let target = format!("{path}.{ext}");
             let _permit = sem.acquire().await;
             match d
-                .transport
                 .put(
-                    d.repository,
                     &target,
                     &Upload::Bytes(Bytes::from(hex.clone())),
                     put,
+                    hex.len() as u64,
                 )
                 .await
             {
@@ -647,18 +689,13 @@ async fn upload_checksums(
 /// Fetches one remote metadata file and checks it against its checksum: `None` when the
 /// repository has none.
 async fn fetch_metadata(
-    transport: &Transport,
-    repo: &RemoteRepository,
+    d: Deployment<'_>,
     path: &str,
     snapshot: bool,
-    o: &DeployOptions,
     warnings: &Mutex<Vec<String>>,
 ) -> Result<Option<Metadata>, PublishError> {
-    let url = repo
-        .url
-        .resolve(path)
-        .map(|u| crate::transport::redact_url(u.as_str()))
-        .unwrap_or_else(|_| path.to_string());
+    let (transport, repo, o) = (d.transport, d.repository, d.options);
+    let url = d.url(path);
     let bytes = match transport
         .get_bytes_limited(repo, path, DEFAULT_MAX_IN_MEMORY)
         .await
@@ -690,7 +727,7 @@ async fn fetch_metadata(
     };
     if policy > 0 {
         let mut checked = false;
-        for a in &o.checksums {
+        for a in o.checksums.iter() {
             let sum_path = format!("{path}.{}", a.extension);
             match transport
                 .get_bytes_limited(repo, &sum_path, 64 * 1024)
@@ -700,9 +737,7 @@ async fn fetch_metadata(
                     let text = String::from_utf8_lossy(&text);
                     let expected =
                         crate::download::checksum::parse_checksum_file(&text).unwrap_or_default();
-                    let actual = digest_bytes(&bytes, std::slice::from_ref(a))
-                        .pop()
-                        .unwrap_or_default();
+                    let actual = a.algorithm.hash(&bytes);
                     if !crate::download::checksum::matches(&expected, &actual) {
                         if policy == 2 {
                             return Err(PublishError::MetadataChecksum {

@@ -2,9 +2,9 @@
 //! repository, the file or URL, what to do, and for a deployment that stopped half-way the
 //! [`DeployReport`] of what reached the server and what did not.
 
-use super::checksums::ChecksumsError;
 use super::report::DeployReport;
-use crate::download::metadata::MetadataError;
+use crate::download::MetadataParseError;
+use crate::download::UnknownChecksumAlgorithm;
 use crate::transport::TransportError;
 use std::path::PathBuf;
 use thiserror::Error;
@@ -32,7 +32,7 @@ pub enum PublishError {
     },
     /// `aether.checksums.algorithms` cannot be honoured.
     #[error("cannot compute the checksums to upload")]
-    Checksums(#[source] ChecksumsError),
+    Checksums(#[source] UnknownChecksumAlgorithm),
     /// No deployment repository, or one given in a form Maven refuses.
     #[error("{message}")]
     Repository {
@@ -71,7 +71,7 @@ pub enum PublishError {
         url: String,
         /// The parse error.
         #[source]
-        source: MetadataError,
+        source: MetadataParseError,
     },
     /// The repository's `maven-metadata.xml` does not match its checksum and the repository's
     /// checksum policy is `fail`: nothing was uploaded.
@@ -139,7 +139,7 @@ pub enum PublishError {
         path: PathBuf,
         /// The parse error.
         #[source]
-        source: MetadataError,
+        source: MetadataParseError,
     },
     /// Writing into the local repository failed.
     #[error("cannot install {}", path.display())]
@@ -149,25 +149,6 @@ pub enum PublishError {
         /// The I/O error.
         #[source]
         source: std::io::Error,
-    },
-    /// A blocking method was called inside a Tokio runtime (use the async one), or the runtime
-    /// could not be started or lost a task.
-    #[error("{what}")]
-    Runtime {
-        /// What could not be done.
-        what: &'static str,
-        /// Tokio's error, if any.
-        #[source]
-        source: Option<Box<dyn std::error::Error + Send + Sync>>,
-    },
-    /// The HTTP client could not be set up.
-    #[error("cannot set up the transport for repository `{repository}`")]
-    Transport {
-        /// The deployment repository id.
-        repository: String,
-        /// Why.
-        #[source]
-        source: Box<TransportError>,
     },
 }
 

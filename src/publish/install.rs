@@ -24,7 +24,9 @@ use super::request::PublishRequest;
 use crate::download::coords::Coordinate;
 use crate::download::local::LocalRepository;
 use crate::download::metadata::Metadata;
+use crate::download::{Phase, ProgressEvent, ProgressListener};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// A modification time as Java's `File.lastModified` sees it: whole milliseconds.
@@ -97,6 +99,7 @@ fn copy_artifact(
 pub(crate) async fn install(
     local: LocalRepository,
     request: PublishRequest,
+    listener: Arc<dyn ProgressListener>,
 ) -> Result<InstallReport, PublishError> {
     check_request(&request)?;
     let timestamp = request.timestamp.unwrap_or_else(chrono::Utc::now);
@@ -167,18 +170,23 @@ pub(crate) async fn install(
     // The artifacts.
     let copy_local = local.clone();
     let copy_request = request.clone();
+    let total = request
+        .modules
+        .iter()
+        .map(|m| m.artifacts.len() as u64)
+        .sum();
+    listener.on_event(&ProgressEvent::PhaseStarted {
+        phase: Phase::Installing,
+        total: Some(total),
+    });
+    let copy_listener = listener.clone();
     let files = tokio::task::spawn_blocking(move || -> Result<Vec<InstalledFile>, PublishError> {
         let local = copy_local;
+        let listener = copy_listener;
         let mut out = Vec::new();
         for m in &copy_request.modules {
             for a in &m.artifacts {
-                let coord = Coordinate {
-                    group_id: m.group_id.clone(),
-                    artifact_id: m.artifact_id.clone(),
-                    extension: a.extension.clone(),
-                    classifier: a.classifier.clone(),
-                    version: m.version.clone(),
-                };
+                let coord = Coordinate::of(&m.artifact(a));
                 let dst =
                     local
                         .artifact_file(&coord, &m.version)
@@ -202,6 +210,7 @@ pub(crate) async fn install(
                 local
                     .record_download(&dst, "")
                     .map_err(install_error(&dst))?;
+                listener.on_event(&ProgressEvent::Installed { path: &dst, copied });
                 out.push(InstalledFile { path: dst, copied });
             }
         }
@@ -211,7 +220,12 @@ pub(crate) async fn install(
     .map_err(|e| PublishError::Install {
         path: root.clone(),
         source: std::io::Error::other(e),
-    })??;
+    })
+    .and_then(|r| r);
+    listener.on_event(&ProgressEvent::PhaseFinished {
+        phase: Phase::Installing,
+    });
+    let files = files?;
 
     // The metadata, merged under the lock.
     let mut written = Vec::new();

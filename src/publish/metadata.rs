@@ -249,7 +249,7 @@ pub fn merge_local_snapshot(
 pub fn read_recessive(
     bytes: &[u8],
     source_name: &str,
-) -> Result<Option<Metadata>, crate::download::metadata::MetadataError> {
+) -> Result<Option<Metadata>, crate::download::MetadataParseError> {
     if bytes.is_empty() {
         return Ok(None);
     }
@@ -289,16 +289,7 @@ fn leaf(out: &mut String, indent: usize, name: &str, value: &str) {
 /// indentation, the model's element order (`groupId`, `artifactId`, `versioning`, `version`;
 /// in `versioning`: `latest`, `release`, `versions`, `lastUpdated`, `snapshot`,
 /// `snapshotVersions`), empty values and a build number of 0 left out, a final newline.
-///
-/// ```
-/// use m2resolver::publish::metadata::{merge_versions, write};
-/// let t = chrono::DateTime::parse_from_rfc3339("2026-12-01T19:25:35Z").unwrap().to_utc();
-/// let doc = merge_versions("org.example.pub", "lib", "1.0", false, false, None, t);
-/// assert_eq!(write(&doc), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<metadata>\n  \
-///     <groupId>org.example.pub</groupId>\n  <artifactId>lib</artifactId>\n  <versioning>\n    \
-///     <release>1.0</release>\n    <versions>\n      <version>1.0</version>\n    </versions>\n    \
-///     <lastUpdated>20261201192535</lastUpdated>\n  </versioning>\n</metadata>\n");
-/// ```
+/// (`tests::doc_write` shows one.)
 pub fn write(doc: &Document) -> String {
     let md = &doc.metadata;
     let mut out = String::with_capacity(512);
@@ -361,6 +352,21 @@ pub fn write(doc: &Document) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn doc_write() {
+        let t = chrono::DateTime::parse_from_rfc3339("2026-12-01T19:25:35Z")
+            .unwrap()
+            .to_utc();
+        let doc = merge_versions("org.example.pub", "lib", "1.0", false, false, None, t);
+        assert_eq!(
+            write(&doc),
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<metadata>\n  \
+             <groupId>org.example.pub</groupId>\n  <artifactId>lib</artifactId>\n  <versioning>\n    \
+             <release>1.0</release>\n    <versions>\n      <version>1.0</version>\n    </versions>\n    \
+             <lastUpdated>20261201192535</lastUpdated>\n  </versioning>\n</metadata>\n"
+        );
+    }
 
     fn at(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().to_utc()

@@ -6,12 +6,14 @@
 //! - [`request`]: what is published ([`PublishRequest`] of [`Module`]s of
 //!   [`PublishArtifact`]s), and modules made from a POM and files as the plugins make them;
 //! - [`target`]: the deployment repository (`--to id::url`, `distributionManagement`);
-//! - [`checksums`]: which checksum files, of which algorithms;
+//! - [`checksums`]: which files get checksum files (the algorithms are the session's one
+//!   [`crate::download::ChecksumAlgorithms`] list, shared with downloads);
 //! - [`metadata`]: the generated documents, their merge with what exists, their text;
 //! - `install` and `deploy`: the two operations ([`crate::Session::install`],
 //!   [`crate::Session::deploy`] run them);
-//! - [`report`]: what happened to every file ([`DeployReport`], [`InstallReport`]) and the
-//!   [`PublishListener`] that watches uploads.
+//! - [`report`]: what happened to every file ([`DeployReport`], [`InstallReport`]); while it
+//!   happens, the session's [`crate::ProgressListener`] hears it ([`crate::Phase::Deploying`],
+//!   [`crate::ProgressEvent::Uploaded`], ...).
 //!
 //! Better than Maven, with the same files on the server: uploads run in parallel
 //! ([`DeployOptions::max_in_flight`]); the remote metadata is read and checked before anything
@@ -26,7 +28,7 @@ pub mod checksums;
 pub(crate) mod deploy;
 mod error;
 pub(crate) mod install;
-pub mod metadata;
+pub(crate) mod metadata;
 pub mod options;
 pub mod report;
 pub mod request;
@@ -35,8 +37,7 @@ pub mod target;
 pub use error::PublishError;
 pub use options::{DeployOptions, DEFAULT_UPLOADS_IN_FLIGHT};
 pub use report::{
-    DeployReport, DeployedModule, FileKind, InstallReport, InstalledFile, PublishListener,
-    UploadRecord, UploadState,
+    DeployReport, DeployedModule, FileKind, InstallReport, InstalledFile, UploadRecord, UploadState,
 };
 pub use request::{Attachment, Module, PublishArtifact, PublishRequest};
 pub use target::{alt_deployment_repository, distribution_repository};

@@ -3,7 +3,7 @@
 //!
 //! | property | default | meaning |
 //! |---|---|---|
-//! | `aether.checksums.algorithms` | `SHA-1,MD5` | checksum files per upload, in order ([`super::checksums`]) |
+//! | `aether.checksums.algorithms` | `SHA-1,MD5` | checksum files per upload, in order (the downloads' list, [`ChecksumAlgorithms`]) |
 //! | `aether.checksums.forSignature` | `false` | `*.asc` files get checksums too |
 //! | `aether.connector.http.expectContinue` | `true` | send `Expect: 100-continue` (Maven's Wagon always does) |
 //! | `aether.connector.http.expectContinue.<repoId>` | the above | the same, for one repository |
@@ -16,14 +16,10 @@
 //! Maven 3.8.7 itself retries an upload only on `429` (Wagon: 5 s, doubled, up to 180 s) and on
 //! connection errors (3 times), never on `5xx`, and uploads one file at a time.
 
-use super::checksums::{
-    parse_algorithms, ChecksumAlgorithm, ALGORITHMS_PROPERTY, DEFAULT_ALGORITHMS,
-    FOR_SIGNATURE_PROPERTY,
-};
+use super::checksums::FOR_SIGNATURE_PROPERTY;
 use super::error::PublishError;
-use super::report::PublishListener;
+use crate::download::ChecksumAlgorithms;
 use crate::transport::{RetryPolicy, DEFAULT_CONTINUE_TIMEOUT, DEFAULT_RETRY_STATUSES};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Uploads in flight unless `m2r.deploy.threads` says otherwise.
@@ -38,15 +34,15 @@ pub const DEFAULT_UPLOADS_IN_FLIGHT: usize = 32;
 ///              ("aether.connector.http.expectContinue.nexus", "false")];
 /// let get = |k: &str| props.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string());
 /// let o = DeployOptions::from_properties(get, "nexus").unwrap();
-/// assert_eq!(o.checksums.iter().map(|a| a.extension.as_str()).collect::<Vec<_>>(), ["sha256", "sha512"]);
+/// assert_eq!(o.checksums.extensions(), ["sha256", "sha512"]);
 /// assert!(!o.expect_continue);
 /// assert_eq!(o.retry_statuses, [429, 502, 503, 504]);
 /// ```
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct DeployOptions {
     /// The checksum files of every upload, in order.
-    pub checksums: Vec<ChecksumAlgorithm>,
+    pub checksums: ChecksumAlgorithms,
     /// Whether `*.asc` files get checksums.
     pub checksums_for_signatures: bool,
     /// Uploads in flight.
@@ -62,31 +58,12 @@ pub struct DeployOptions {
     /// After the artifacts, read one checksum file back and compare it (a server that answers
     /// 200 but stores nothing is caught before the metadata is changed).
     pub verify: bool,
-    /// Sees the uploads as they happen.
-    pub listener: Option<Arc<dyn PublishListener>>,
-}
-
-impl std::fmt::Debug for DeployOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DeployOptions")
-            .field("checksums", &self.checksums)
-            .field("checksums_for_signatures", &self.checksums_for_signatures)
-            .field("max_in_flight", &self.max_in_flight)
-            .field("retry", &self.retry)
-            .field("retry_statuses", &self.retry_statuses)
-            .field("expect_continue", &self.expect_continue)
-            .field("continue_timeout", &self.continue_timeout)
-            .field("verify", &self.verify)
-            .field("listener", &self.listener.is_some())
-            .finish()
-    }
 }
 
 impl Default for DeployOptions {
     fn default() -> Self {
         DeployOptions {
-            // The default list always parses.
-            checksums: parse_algorithms(DEFAULT_ALGORITHMS).unwrap_or_default(),
+            checksums: ChecksumAlgorithms::default(),
             checksums_for_signatures: false,
             max_in_flight: DEFAULT_UPLOADS_IN_FLIGHT,
             retry: RetryPolicy {
@@ -98,7 +75,6 @@ impl Default for DeployOptions {
             expect_continue: true,
             continue_timeout: DEFAULT_CONTINUE_TIMEOUT,
             verify: false,
-            listener: None,
         }
     }
 }
@@ -116,8 +92,8 @@ impl DeployOptions {
         repository_id: &str,
     ) -> Result<DeployOptions, PublishError> {
         let mut o = DeployOptions::default();
-        if let Some(v) = get(ALGORITHMS_PROPERTY) {
-            o.checksums = parse_algorithms(&v).map_err(PublishError::Checksums)?;
+        if let Some(v) = get(ChecksumAlgorithms::KEY) {
+            o.checksums = ChecksumAlgorithms::parse(&v).map_err(PublishError::Checksums)?;
         }
         if let Some(v) = get(FOR_SIGNATURE_PROPERTY) {
             o.checksums_for_signatures = java_bool(&v);
@@ -185,7 +161,7 @@ mod tests {
             }
         };
         let o = DeployOptions::from_properties(props(&[]), "r").unwrap();
-        assert_eq!(o.checksums.len(), 2);
+        assert_eq!(o.checksums.extensions(), ["sha1", "md5"]);
         assert!(o.expect_continue && !o.verify && !o.checksums_for_signatures);
         let o = DeployOptions::from_properties(
             props(&[

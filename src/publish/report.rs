@@ -1,7 +1,7 @@
 //! What an install or a deployment did, file by file: [`DeployReport`] (every planned upload with
 //! its outcome, so a failed deployment says what reached the server and what did not, and a
-//! second run can be told apart from an overwrite), [`InstallReport`], and the
-//! [`PublishListener`] that sees uploads as they happen (the CLI's progress).
+//! second run can be told apart from an overwrite) and [`InstallReport`]. Progress while it
+//! happens goes to the session's [`crate::ProgressListener`].
 
 use std::path::PathBuf;
 
@@ -171,25 +171,4 @@ pub struct InstallReport {
     pub files: Vec<InstalledFile>,
     /// The `maven-metadata-local.xml` files written.
     pub metadata: Vec<PathBuf>,
-}
-
-/// Sees a deployment as it happens (Maven's `TransferListener` for uploads). Every method has an
-/// empty default; calls come from the tasks doing the uploads, so implementations must be quick.
-pub trait PublishListener: Send + Sync {
-    /// The uploads are planned: `files` files (artifacts, checksums, metadata) of `bytes` bytes.
-    fn planned(&self, files: usize, bytes: u64) {
-        let _ = (files, bytes);
-    }
-    /// A file starts uploading.
-    fn started(&self, path: &str, bytes: u64) {
-        let _ = (path, bytes);
-    }
-    /// `bytes` more left for the server.
-    fn sent(&self, bytes: u64) {
-        let _ = bytes;
-    }
-    /// A file is done (`ok`: the server took it).
-    fn finished(&self, path: &str, ok: bool) {
-        let _ = (path, ok);
-    }
 }

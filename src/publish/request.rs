@@ -24,7 +24,9 @@
 
 use super::error::PublishError;
 use crate::download::coords::{base_version, is_snapshot_version};
+use crate::resolution::artifact::ArtifactType;
 use crate::resolution::pom::xml::read_pom;
+use crate::resolution::Artifact;
 use std::path::{Path, PathBuf};
 
 /// One file of a module.
@@ -101,6 +103,32 @@ impl Module {
     /// The base version (`1.0-20260101.000000-1` → `1.0-SNAPSHOT`).
     pub fn base_version(&self) -> String {
         base_version(&self.version)
+    }
+
+    /// A module for `artifact`'s `groupId:artifactId:version`, without files.
+    pub fn of(artifact: &Artifact) -> Self {
+        Module::new(&artifact.group_id, &artifact.artifact_id, &artifact.version)
+    }
+
+    /// One of its files as the crate's coordinate type (`groupId:artifactId:extension:classifier:version`,
+    /// with the file's artifact type when it has one).
+    ///
+    /// ```
+    /// use m2resolver::publish::{Module, PublishArtifact};
+    /// let m = Module::new("org.example", "lib", "1.0");
+    /// let a = m.artifact(&PublishArtifact::new("sources", "jar", "lib-sources.jar"));
+    /// assert_eq!(a.to_string(), "org.example:lib:jar:sources:1.0");
+    /// ```
+    pub fn artifact(&self, file: &PublishArtifact) -> Artifact {
+        let mut a = Artifact::new(
+            &self.group_id,
+            &self.artifact_id,
+            &file.extension,
+            &file.classifier,
+            &self.version,
+        );
+        a.type_id = file.artifact_type.clone();
+        a
     }
 
     /// `groupId:artifactId:version`.
@@ -200,24 +228,26 @@ impl Attachment {
     }
 }
 
-/// The extension Maven 3.8.7's artifact handlers give a type (`maven-core`'s
-/// `artifact-handlers.xml`; an unknown type is its own extension).
+/// The extension Maven 3.8.7's artifact handlers give a type (the session's one type registry,
+/// [`crate::resolution`]'s; an unknown type is its own extension).
+///
+/// ```
+/// use m2resolver::publish::request::type_extension;
+/// assert_eq!(type_extension("test-jar"), "jar");
+/// assert_eq!(type_extension("jar.asc"), "jar.asc");
+/// ```
 pub fn type_extension(artifact_type: &str) -> &str {
-    match artifact_type {
-        "ejb" | "ejb-client" | "test-jar" | "maven-plugin" | "java-source" | "javadoc" => "jar",
-        other => other,
+    match ArtifactType::lookup(artifact_type) {
+        Some(t) => t.extension,
+        None => artifact_type,
     }
 }
 
 /// The classifier Maven 3.8.7's artifact handlers give a type, if any.
 pub fn type_classifier(artifact_type: &str) -> Option<&'static str> {
-    match artifact_type {
-        "ejb-client" => Some("client"),
-        "test-jar" => Some("tests"),
-        "java-source" => Some("sources"),
-        "javadoc" => Some("javadoc"),
-        _ => None,
-    }
+    ArtifactType::lookup(artifact_type)
+        .map(|t| t.classifier)
+        .filter(|c| !c.is_empty())
 }
 
 /// The extension of a file name as the plugins take it: after the last dot, `tar.<x>` for a

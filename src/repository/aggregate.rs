@@ -26,6 +26,7 @@ use std::collections::{HashMap, HashSet};
 
 /// What happened to one declared repository during aggregation.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AggregateOutcome {
     /// It (or its mirror) was appended at this position of the result.
     Added {

@@ -53,6 +53,7 @@ fn build_sealable(
         password,
         private_key: private_key.map(str::to_string),
         passphrase,
+        withheld: None,
     })
 }
 

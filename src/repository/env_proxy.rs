@@ -207,6 +207,7 @@ fn parse_proxy_value(variable: &str, value: &str) -> Result<EnvProxy, String> {
             password: pass.map(|p| Secret::new(percent_decode(p))),
             private_key: None,
             passphrase: None,
+            withheld: None,
         }
     });
     Ok(EnvProxy {

@@ -6,6 +6,7 @@ use thiserror::Error;
 /// A settings entry that cannot be turned into a selector, as Maven would refuse it when it
 /// creates the repository session.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum InjectionError {
     /// A `nonProxyHosts` pattern is not a valid regular expression once `.` → `\.` and
     /// `*` → `.*` are applied (Maven throws `PatternSyntaxException` at session creation).

@@ -57,6 +57,7 @@ impl From<&Mirror> for MirrorDef {
 
 /// Why a mirror's `mirrorOf` matched a repository.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MatchReason {
     /// Pass 1: the whole `mirrorOf` equals the repository id.
     ExactId,
@@ -104,6 +105,7 @@ pub struct MirrorMatch {
 
 /// Why one mirror does not serve a repository.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SkipReason {
     /// The mirror has no `mirrorOf`.
     NoMirrorOf,

@@ -35,7 +35,7 @@ pub(crate) use aggregate::{aggregate_repositories, aggregate_repositories_traced
 pub use aggregate::{AggregateOutcome, InjectionTrace, ProxyTrace};
 pub use env_proxy::{EnvExclusion, EnvProxyConfig, EnvProxyDecision};
 pub use error::InjectionError;
-pub use mirror::{MatchReason, MirrorMatch, MirrorRejection};
+pub use mirror::{MatchReason, MirrorMatch, MirrorRejection, SkipReason};
 pub use model::*;
 pub use proxy::{ProxyDecision, ProxyExclusion};
 pub use url::RepositoryUrl;

@@ -62,10 +62,26 @@ pub struct Authentication {
     pub private_key: Option<String>,
     /// Decrypted private key passphrase.
     pub passphrase: Option<Secret>,
+    /// Why the password is missing when the settings have one: it could not be decrypted (the
+    /// reason, naming the settings entry). Then no credentials at all are sent for this server
+    /// or proxy — not the user name with an empty password — and a `401`/`407` says why.
+    pub withheld: Option<String>,
+}
+
+impl Authentication {
+    /// The user name and password to send, or `None` when there is no user name or the
+    /// password was withheld.
+    pub fn sendable(&self) -> Option<(&str, Option<&Secret>)> {
+        match (&self.username, &self.withheld) {
+            (Some(u), None) => Some((u.as_str(), self.password.as_ref())),
+            _ => None,
+        }
+    }
 }
 
 /// Where the proxy that serves a repository came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProxySource {
     /// A settings `<proxy>` with this id.
     Settings {

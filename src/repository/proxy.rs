@@ -215,6 +215,7 @@ fn sealable_auth(
         password,
         private_key: None,
         passphrase: None,
+        withheld: None,
     })
 }
 

@@ -5,6 +5,7 @@
 //! how they print (`groupId:artifactId:extension[:classifier]:version`, Resolver's
 //! `DefaultArtifact.toString()`). It does not parse POMs or compare versions.
 
+pub use crate::download::coords::CoordinateError;
 use std::fmt;
 
 /// An artifact: coordinates plus the properties its type gives it.
@@ -39,27 +40,33 @@ pub struct Artifact {
     pub local_path: Option<String>,
 }
 
-/// A coordinate as the command line writes it (`g:a[:ext[:cls]]:v`) is an artifact without a
-/// type.
-///
-/// ```
-/// use m2resolver::{download::Coordinate, resolution::Artifact};
-/// let a = Artifact::from(Coordinate::parse("junit:junit:4.13.2").unwrap());
-/// assert_eq!(a.to_string(), "junit:junit:jar:4.13.2");
-/// ```
-impl From<crate::download::Coordinate> for Artifact {
-    fn from(c: crate::download::Coordinate) -> Self {
-        Artifact::new(
-            c.group_id,
-            c.artifact_id,
-            c.extension,
-            c.classifier,
-            c.version,
-        )
+/// Parses `groupId:artifactId[:extension[:classifier]]:version` ([`Artifact::parse`]).
+impl std::str::FromStr for Artifact {
+    type Err = CoordinateError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Artifact::parse(s)
     }
 }
 
 impl Artifact {
+    /// Parses a coordinate as the command line (and Resolver's `DefaultArtifact`) writes it:
+    /// `groupId:artifactId[:extension[:classifier]]:version`, extension `jar` unless given,
+    /// surrounding whitespace ignored; every part must be usable as a path segment.
+    ///
+    /// ```
+    /// use m2resolver::Artifact;
+    /// let a = Artifact::parse("org.example:foo:jar:sources:1.0").unwrap();
+    /// assert_eq!((a.group_id.as_str(), a.classifier.as_str()), ("org.example", "sources"));
+    /// assert_eq!(a.to_string(), "org.example:foo:jar:sources:1.0");
+    /// let b: Artifact = "junit:junit:4.13.2".parse().unwrap();
+    /// assert_eq!(b.extension, "jar");
+    /// assert!(Artifact::parse("junit:junit").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Artifact, CoordinateError> {
+        crate::download::coords::Coordinate::parse(text).map(|c| c.to_artifact())
+    }
+
     /// An artifact with explicit extension and classifier and no type.
     pub fn new(
         group_id: impl Into<String>,

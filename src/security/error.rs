@@ -11,6 +11,7 @@ use std::sync::Arc;
 ///
 /// The text never contains the value, the password or the clear text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CipherError {
     /// The decoded payload is shorter than the cipher's header (salt, IV, padding byte or tag).
     #[error("value too short: {len} bytes after base64 decoding, at least {min} needed")]
@@ -53,6 +54,7 @@ pub enum CipherError {
 /// `Display` gives a clear reason and what to do, never a secret. Callers add the context
 /// (`Failed to decrypt password for server <id>: <reason>`).
 #[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
 pub enum SecurityError {
     /// The legacy `settings-security.xml` does not exist.
     #[error(
@@ -64,7 +66,7 @@ pub enum SecurityError {
         path: PathBuf,
     },
     /// A security file exists but cannot be read.
-    #[error("cannot read settings-security file {}: {source}", path.display())]
+    #[error("cannot read settings-security file {}", path.display())]
     SecurityFileIo {
         /// The file.
         path: PathBuf,

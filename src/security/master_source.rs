@@ -118,7 +118,10 @@ impl MasterSource for FileSource {
             Err(e) => {
                 return Some(Err(fail(
                     spec,
-                    format!("Failed to read file '{name}': {e}"),
+                    format!(
+                        "Failed to read file '{name}': {}",
+                        crate::printable::error_chain(&e)
+                    ),
                 )))
             }
         };

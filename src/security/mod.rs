@@ -44,6 +44,7 @@ pub use master_source::{
     resolve_master_source, EnvSource, FileSource, GpgAgentSource, MasterSource, PinentrySource,
     SystemPropertySource,
 };
+pub use security_file::{DispatcherConfig, LegacySecurityFile, Maven4SecurityFile};
 
 use crate::Secret;
 

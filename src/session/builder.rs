@@ -10,7 +10,7 @@
 use super::request::ProfileChoices;
 use super::sourced::{Definition, Sourced};
 use super::{Session, SessionError};
-use crate::download::ProgressListener;
+use crate::download::{Phase, ProgressEvent, ProgressListener};
 use crate::environment::{Environment, Vars};
 use crate::security::{MasterSource, SecurityContext};
 use crate::settings::builder::{resolve_path, user_home, Locations};
@@ -248,9 +248,33 @@ impl SessionBuilder {
         self
     }
 
-    /// Who hears about every download of the session (a progress bar, a build tool's UI).
+    /// Who hears what the session does (a progress bar, a build tool's UI, a CI log): the
+    /// phases of every call and every file ([`ProgressEvent`](crate::ProgressEvent)),
+    /// beginning with reading the settings in [`Self::build`].
     pub fn progress_listener(mut self, listener: Arc<dyn ProgressListener>) -> Self {
         self.downloads.listener = Some(listener);
+        self
+    }
+
+    /// Forces update checks, as `mvn -U` (`--update-snapshots`): Maven's
+    /// `setUpdatePolicy(ALWAYS)` for every repository of this session, releases and snapshots
+    /// alike — `maven-metadata.xml` is checked again (once per session) and not-found results
+    /// cached in `*.lastUpdated` files are retried.
+    pub fn update_snapshots(mut self, on: bool) -> Self {
+        self.downloads.update_snapshots = on;
+        self
+    }
+
+    /// HTTP options of the session's transport (extra trusted CA files, retries, timeouts,
+    /// host overrides); the environment snapshot is always the session's.
+    pub fn transport_options(mut self, options: crate::transport::TransportOptions) -> Self {
+        self.downloads.transport = Some(options);
+        self
+    }
+
+    /// The clock update policies are measured with (default: the system clock).
+    pub fn clock(mut self, clock: Arc<dyn crate::download::Clock>) -> Self {
+        self.downloads.clock = Some(clock);
         self
     }
 
@@ -307,7 +331,24 @@ impl SessionBuilder {
 
     /// Reads the settings and prepares everything (see [`Session`]). Fails when the settings
     /// have an ERROR or FATAL problem, or an entry the repository system rejects.
-    pub fn build(mut self) -> Result<Session, SessionError> {
+    pub fn build(self) -> Result<Session, SessionError> {
+        let listener = self.downloads.listener.clone();
+        if let Some(l) = &listener {
+            l.on_event(&ProgressEvent::PhaseStarted {
+                phase: Phase::ReadingSettings,
+                total: None,
+            });
+        }
+        let session = self.build_quietly();
+        if let Some(l) = &listener {
+            l.on_event(&ProgressEvent::PhaseFinished {
+                phase: Phase::ReadingSettings,
+            });
+        }
+        session
+    }
+
+    fn build_quietly(mut self) -> Result<Session, SessionError> {
         let environment = self.take_environment();
         let cwd = environment.cwd.clone();
         let lookup = Self::lookup(&environment, &self.user_properties);

@@ -20,12 +20,13 @@ use super::request::RequestEntries;
 use crate::repository::{CredentialOpener, ProxySource, RemoteRepository};
 use crate::secret::{Secret, SettingsSecret};
 use crate::security::{Decryptor, SecurityError};
-use crate::settings::{Origin, Problem, Settings, Severity, Stage};
+use crate::settings::{Origin, Settings, SettingsProblem, Severity, Stage};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// A settings credential after decryption.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum Credential {
     /// Written in clear in the settings.
     Plain(Secret),
@@ -173,7 +174,7 @@ impl CredentialStore {
     }
 
     /// The `decrypt` problem of `field`, when its value could not be decrypted.
-    pub(crate) fn problem(&self, field: Field) -> Option<Problem> {
+    pub(crate) fn problem(&self, field: Field) -> Option<SettingsProblem> {
         let entry = self.entry(field)?;
         let Some(Credential::Undecryptable { error, .. }) = entry.get(&self.decryptor) else {
             return None;
@@ -184,14 +185,15 @@ impl CredentialStore {
             Field::ProxyPassword(_) => ("proxy", "password"),
         };
         let origin = entry.origin.describe();
-        Some(Problem::new(
+        Some(SettingsProblem::new(
             Severity::Error,
             Stage::Decrypt,
             origin.clone(),
             format!(
-                "Failed to decrypt {name} for {kind} {}: {error} ({kind} written at {origin}); \
+                "Failed to decrypt {name} for {kind} {}: {} ({kind} written at {origin}); \
                  m2resolver does not send it",
-                entry.id
+                entry.id,
+                crate::printable::error_chain(error)
             ),
         ))
     }
@@ -292,26 +294,40 @@ impl SessionCredentials {
     /// they are missing; returns the fields consulted (to report those that failed).
     pub(crate) fn fill_fields(&self, repo: &mut RemoteRepository) -> Vec<Field> {
         let mut fields = Vec::new();
-        let mut open = |field: Field| {
+        let mut open = |field: Field, id: &str, withheld: &mut Option<String>| {
             fields.push(field);
-            self.store.get(field).and_then(|c| c.usable().cloned())
+            let credential = self.store.get(field)?;
+            if let Credential::Undecryptable { error, .. } = credential {
+                let (what, kind) = match field {
+                    Field::ServerPassword(_) => ("password", "server"),
+                    Field::ServerPassphrase(_) => ("passphrase", "server"),
+                    Field::ProxyPassword(_) => ("password", "proxy"),
+                };
+                *withheld = Some(format!(
+                    "the {what} of {kind} `{id}` could not be decrypted: {}",
+                    crate::printable::error_chain(error)
+                ));
+            }
+            credential.usable().cloned()
         };
         if let (Some(auth), Some(i)) = (repo.authentication.as_mut(), self.server_for(&repo.id)) {
             if auth.password.is_none() {
-                auth.password = open(Field::ServerPassword(i));
+                auth.password = open(Field::ServerPassword(i), &repo.id, &mut auth.withheld);
             }
             if auth.private_key.is_some() && auth.passphrase.is_none() {
-                auth.passphrase = open(Field::ServerPassphrase(i));
+                let mut withheld = None;
+                auth.passphrase = open(Field::ServerPassphrase(i), &repo.id, &mut withheld);
+                auth.withheld = auth.withheld.take().or(withheld);
             }
         }
         if let Some(proxy) = repo.proxy.as_mut() {
-            let index = match &proxy.source {
-                ProxySource::Settings { id } => self.proxy_for(id),
-                _ => None,
+            let (index, id) = match &proxy.source {
+                ProxySource::Settings { id } => (self.proxy_for(id), id.clone()),
+                _ => (None, String::new()),
             };
             if let (Some(auth), Some(i)) = (proxy.auth.as_mut(), index) {
                 if auth.password.is_none() {
-                    auth.password = open(Field::ProxyPassword(i));
+                    auth.password = open(Field::ProxyPassword(i), &id, &mut auth.withheld);
                 }
             }
         }

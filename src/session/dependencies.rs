@@ -1,8 +1,7 @@
-//! The session's dependency answers: [`Session::describe`], [`Session::collect`] and
-//! [`Session::resolve`] (async, and `blocking_*` variants with their own runtime), wired from
-//! the session's snapshot — the downloader of [`Session::resolver_config`] (local repository,
-//! offline mode, environment, requests in flight, listener), the descriptor reader with the
-//! session's system and user properties, and the session's selectors, which fill in decrypted
+//! The session's dependency and download answers: [`Session::describe`], [`Session::collect`],
+//! [`Session::resolve`] and [`Session::download`] (async, and `blocking_*` variants), run on
+//! the session's engine (`engine.rs`): its runtime, downloader and descriptor reader, with the
+//! session's system and user properties and its selectors, which fill in decrypted
 //! credentials of repositories that POMs declare.
 //!
 //! This module owns that wiring and the shape of the answers ([`ResolveResult`]); the rules
@@ -10,28 +9,31 @@
 //! collection, conflict resolution, class paths and downloads of a graph
 //! ([`crate::resolution::collect`]).
 //!
-//! Each call builds its own downloader and descriptor reader, so each call reads POMs and
-//! metadata afresh from the local repository (the local repository is the cache between calls,
-//! as between Maven runs); within a call every POM is read once.
+//! Every call runs on the engine's runtime: an async method hands its work over and awaits the
+//! answer (so it works from any runtime, and cancelling the future cancels the work); a
+//! blocking method waits for it on the caller's thread, and is refused inside a Tokio runtime
+//! ([`crate::RuntimeError::Nested`]) instead of blocking one of its workers.
 
+use super::engine::Engine;
 use super::{Session, SessionError};
-use crate::download::resolver::blocking_runtime;
-use crate::download::Resolver;
+use crate::download::{ArtifactFile, DownloadError, Phase, ProgressEvent};
 use crate::repository::RemoteRepository;
-use crate::resolution::collect::classpath::ClasspathScope;
+use crate::resolution::collect::classpath::{self, ClasspathScope};
 use crate::resolution::collect::fetch::RepositorySource;
 use crate::resolution::collect::project::{request_for, Root};
 use crate::resolution::collect::resolve::{resolve_artifacts, ResolvedNode};
 use crate::resolution::collect::{collect, CollectResult, DependencyGraph};
-use crate::resolution::pom::{Description, DescriptorReader};
+use crate::resolution::pom::Description;
 use crate::resolution::Artifact;
-use std::collections::HashMap;
-use std::path::Path;
+use crate::runtime::refuse_nested;
+use std::future::Future;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// What [`Session::resolve`] answers: the graph, and every artifact of its class path with its
 /// file in the local repository (or why there is none), in Maven's class-path order.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct ResolveResult {
     /// The collected graph and its warnings (`missing-pom`, `invalid-pom`); `errors` is empty
     /// unless this result came inside [`SessionError::Resolve`].
@@ -75,28 +77,8 @@ impl ResolveResult {
     }
 }
 
-fn current_handle() -> Result<tokio::runtime::Handle, SessionError> {
-    tokio::runtime::Handle::try_current().map_err(|e| SessionError::Runtime {
-        what: "the async dependency methods run inside a Tokio runtime (else use blocking_*)",
-        source: Box::new(e),
-    })
-}
-
-fn collector_failed(e: tokio::task::JoinError) -> SessionError {
-    SessionError::Runtime {
-        what: "the dependency collector's thread failed",
-        source: Box::new(e),
-    }
-}
-
-fn runtime() -> Result<tokio::runtime::Runtime, SessionError> {
-    blocking_runtime().map_err(|source| SessionError::Downloader {
-        source: Box::new(source),
-    })
-}
-
 /// Collection with a root failure as the error, collection errors kept in the result (the
-/// collector waits on the source's runtime: call it from a thread outside it).
+/// collector waits on the source's runtime: call it from a blocking thread of it).
 fn collect_root(
     source: &RepositorySource,
     root: &Root,
@@ -144,55 +126,119 @@ fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
     }
 }
 
-impl Session {
-    /// A descriptor reader for this session, downloading through [`Self::resolver_config`]`(repositories)`:
-    /// the session's local repository, offline mode and transport, its system and user
-    /// properties for POM interpolation and profile activation, its selectors (mirrors,
-    /// proxies, decrypted credentials) for repositories POMs declare. Call it inside a Tokio
-    /// runtime (the downloader's connections live there), as [`Self::resolver`].
-    pub fn descriptor_reader(
-        &self,
-        repositories: &[RemoteRepository],
-    ) -> Result<DescriptorReader, SessionError> {
-        let resolver =
-            Resolver::new(self.resolver_config(repositories.to_vec())).map_err(|source| {
-                SessionError::Downloader {
-                    source: Box::new(source),
-                }
-            })?;
-        Ok(self.reader_over(resolver))
-    }
+/// Phase events around `f`.
+fn phase<T>(engine: &Engine, phase: Phase, total: Option<u64>, f: impl FnOnce() -> T) -> T {
+    engine
+        .listener
+        .on_event(&ProgressEvent::PhaseStarted { phase, total });
+    let out = f();
+    engine
+        .listener
+        .on_event(&ProgressEvent::PhaseFinished { phase });
+    out
+}
 
-    fn reader_over(&self, resolver: Resolver) -> DescriptorReader {
-        DescriptorReader::new(
-            resolver,
-            self.selectors(),
-            HashMap::clone(&self.environment.system_properties),
-            HashMap::clone(&self.user_properties),
-        )
-    }
+/// The collection of one call, on a blocking thread of the engine's runtime.
+fn collect_on(
+    engine: &Engine,
+    root: &Root,
+    repositories: &[RemoteRepository],
+) -> Result<CollectResult, SessionError> {
+    phase(engine, Phase::Collecting, None, || {
+        collect_root(&engine.source(), root, repositories)
+    })
+}
 
-    /// The repository-backed source of the collector, fetching on `handle`.
-    fn source(
-        &self,
-        handle: tokio::runtime::Handle,
-        repositories: &[RemoteRepository],
-    ) -> Result<RepositorySource, SessionError> {
-        let resolver = {
-            let _guard = handle.enter();
-            Resolver::new(self.resolver_config(repositories.to_vec())).map_err(|source| {
-                SessionError::Downloader {
-                    source: Box::new(source),
-                }
-            })?
-        };
-        let reader = Arc::new(self.reader_over(resolver.clone()));
-        Ok(RepositorySource::new(
-            reader,
-            resolver,
-            self.selectors(),
-            handle,
+/// Collection, then the artifacts of `scope`, on a blocking thread of the engine's runtime.
+fn resolve_on(
+    engine: &Engine,
+    root: &Root,
+    repositories: &[RemoteRepository],
+    scope: Option<ClasspathScope>,
+) -> Result<ResolveResult, SessionError> {
+    let collect = collect_on(engine, root, repositories)?;
+    let total = classpath::nodes(&collect.graph, scope).len() as u64;
+    let artifacts = phase(engine, Phase::Downloading, Some(total), || {
+        engine.runtime.handle().block_on(resolve_artifacts(
+            engine.downloader(),
+            &collect.graph,
+            scope,
         ))
+    });
+    Ok(ResolveResult {
+        collect,
+        scope,
+        artifacts,
+    })
+}
+
+impl Session {
+    /// The session's engine, made on first use (see `engine.rs`).
+    pub(crate) fn engine(&self) -> Result<Arc<Engine>, SessionError> {
+        let mut slot = match self.engine.lock() {
+            Ok(s) => s,
+            Err(e) => e.into_inner(),
+        };
+        if let Some(e) = &*slot {
+            return Ok(e.clone());
+        }
+        let engine = Arc::new(Engine::new(
+            self.downloader_config(),
+            self.selectors(),
+            std::collections::HashMap::clone(&self.environment.system_properties),
+            std::collections::HashMap::clone(&self.user_properties),
+        )?);
+        *slot = Some(engine.clone());
+        Ok(engine)
+    }
+
+    /// Runs `work` on the engine's runtime and awaits it from the caller's.
+    pub(super) async fn on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
+    where
+        W: FnOnce(Arc<Engine>) -> F,
+        F: Future<Output = Result<T, SessionError>> + Send + 'static,
+        T: Send + 'static,
+    {
+        let engine = self.engine()?;
+        let task = engine.runtime.spawn(work(engine.clone()));
+        task.await
+            .map_err(|source| SessionError::Runtime { source })?
+    }
+
+    /// Runs `work` on the engine's runtime and waits for it on this thread (refused inside a
+    /// Tokio runtime).
+    pub(super) fn blocking_on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
+    where
+        W: FnOnce(Arc<Engine>) -> F,
+        F: Future<Output = Result<T, SessionError>> + Send + 'static,
+        T: Send + 'static,
+    {
+        refuse_nested().map_err(|source| SessionError::Runtime { source })?;
+        let engine = self.engine()?;
+        engine
+            .runtime
+            .block_on(work(engine.clone()))
+            .map_err(|source| SessionError::Runtime { source })?
+    }
+
+    /// Runs blocking `work` (the collector waits on the runtime) on a blocking thread of the
+    /// engine's runtime, as a future.
+    fn collecting<T, W>(
+        engine: Arc<Engine>,
+        work: W,
+    ) -> impl Future<Output = Result<T, SessionError>> + Send + 'static
+    where
+        W: FnOnce(&Engine) -> Result<T, SessionError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let task = {
+            let worker = engine.clone();
+            engine.runtime.spawn_blocking(move || work(&worker))
+        };
+        async move {
+            task.await
+                .map_err(|source| SessionError::Runtime { source })?
+        }
     }
 
     /// A project file relative to the session's working directory.
@@ -212,23 +258,16 @@ impl Session {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Result<Description, SessionError> {
-        let reader = self.descriptor_reader(repositories)?;
-        reader
-            .describe(artifact, repositories)
-            .await
-            .map_err(|source| SessionError::Descriptor {
-                source: Box::new(source),
-            })
+        self.on_engine(describe_task(artifact, repositories)).await
     }
 
-    /// [`Self::describe`], blocking (on a runtime of its own: do not call it from async code).
+    /// [`Self::describe`], blocking (refused inside a Tokio runtime).
     pub fn blocking_describe(
         &self,
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Result<Description, SessionError> {
-        let rt = runtime()?;
-        rt.block_on(self.describe(artifact, repositories))
+        self.blocking_on_engine(describe_task(artifact, repositories))
     }
 
     /// The effective model of a project file (relative to the session's working directory),
@@ -239,58 +278,53 @@ impl Session {
         pom: &Path,
         repositories: &[RemoteRepository],
     ) -> Result<Description, SessionError> {
-        let reader = self.descriptor_reader(repositories)?;
-        reader
-            .build_project(&self.environment.cwd.join(pom), repositories)
+        self.on_engine(project_task(self.environment.cwd.join(pom), repositories))
             .await
-            .map_err(|source| SessionError::Project {
-                source: Box::new(source),
-            })
     }
 
-    /// [`Self::describe_project`], blocking (on a runtime of its own).
+    /// [`Self::describe_project`], blocking (refused inside a Tokio runtime).
     pub fn blocking_describe_project(
         &self,
         pom: &Path,
         repositories: &[RemoteRepository],
     ) -> Result<Description, SessionError> {
-        let rt = runtime()?;
-        rt.block_on(self.describe_project(pom, repositories))
+        self.blocking_on_engine(project_task(self.environment.cwd.join(pom), repositories))
     }
 
     /// The dependency graph of `root` as Maven Resolver 1.6.3 collects it for Maven 3.8.7
     /// (`RepositorySystem.collectDependencies`, then conflict resolution), starting from
     /// `repositories` (injected: [`Self::repositories`]); repositories that POMs declare join
     /// along the way with the session's mirrors, proxies and credentials. POMs are fetched
-    /// ahead in parallel while the graph is built in Maven's order.
+    /// ahead in parallel while the graph is built in Maven's order, through the session's
+    /// descriptor cache (shared with the other calls of the session).
     ///
     /// Missing and invalid POMs are warnings in [`CollectResult::problems`]; a failure
     /// (unresolvable range, a parent that cannot be fetched) is [`SessionError::Collect`],
-    /// which keeps the graph. The collector runs on a blocking thread of the current runtime.
+    /// which keeps the graph.
     pub async fn collect(
         &self,
         root: &Root,
         repositories: &[RemoteRepository],
     ) -> Result<CollectResult, SessionError> {
-        let source = self.source(current_handle()?, repositories)?;
-        let root = self.in_cwd(root);
-        let repositories = repositories.to_vec();
-        let result =
-            tokio::task::spawn_blocking(move || collect_root(&source, &root, &repositories))
-                .await
-                .map_err(collector_failed)??;
-        collected(result)
+        let (root, repositories) = (self.in_cwd(root), repositories.to_vec());
+        self.on_engine(move |engine| {
+            Self::collecting(engine, move |e| collect_on(e, &root, &repositories))
+        })
+        .await
+        .and_then(collected)
     }
 
-    /// [`Self::collect`], blocking (on a runtime of its own: do not call it from async code).
+    /// [`Self::collect`], blocking (refused inside a Tokio runtime).
     pub fn blocking_collect(
         &self,
         root: &Root,
         repositories: &[RemoteRepository],
     ) -> Result<CollectResult, SessionError> {
-        let rt = runtime()?;
-        let source = self.source(rt.handle().clone(), repositories)?;
-        collected(collect_root(&source, &self.in_cwd(root), repositories)?)
+        let (root, repositories) = (self.in_cwd(root), repositories.to_vec());
+        self.blocking_on_engine(move |engine| {
+            Self::collecting(engine, move |e| collect_on(e, &root, &repositories))
+        })
+        .and_then(collected)
     }
 
     /// [`Self::collect`], then every artifact of the class path of `scope` (`None`: every node)
@@ -307,36 +341,126 @@ impl Session {
         repositories: &[RemoteRepository],
         scope: Option<ClasspathScope>,
     ) -> Result<ResolveResult, SessionError> {
-        let source = self.source(current_handle()?, repositories)?;
-        let root = self.in_cwd(root);
-        let repos = repositories.to_vec();
-        let collector = source.clone();
-        let collect = tokio::task::spawn_blocking(move || collect_root(&collector, &root, &repos))
-            .await
-            .map_err(collector_failed)??;
-        let artifacts = resolve_artifacts(source.resolver(), &collect.graph, scope).await;
-        resolved(ResolveResult {
-            collect,
-            scope,
-            artifacts,
+        let (root, repositories) = (self.in_cwd(root), repositories.to_vec());
+        self.on_engine(move |engine| {
+            Self::collecting(engine, move |e| resolve_on(e, &root, &repositories, scope))
         })
+        .await
+        .and_then(resolved)
     }
 
-    /// [`Self::resolve`], blocking (on a runtime of its own: do not call it from async code).
+    /// [`Self::resolve`], blocking (refused inside a Tokio runtime).
     pub fn blocking_resolve(
         &self,
         root: &Root,
         repositories: &[RemoteRepository],
         scope: Option<ClasspathScope>,
     ) -> Result<ResolveResult, SessionError> {
-        let rt = runtime()?;
-        let source = self.source(rt.handle().clone(), repositories)?;
-        let collect = collect_root(&source, &self.in_cwd(root), repositories)?;
-        let artifacts = rt.block_on(resolve_artifacts(source.resolver(), &collect.graph, scope));
-        resolved(ResolveResult {
-            collect,
-            scope,
-            artifacts,
+        let (root, repositories) = (self.in_cwd(root), repositories.to_vec());
+        self.blocking_on_engine(move |engine| {
+            Self::collecting(engine, move |e| resolve_on(e, &root, &repositories, scope))
+        })
+        .and_then(resolved)
+    }
+
+    /// Downloads `artifacts` (no dependencies) from `repositories` (injected:
+    /// [`Self::repositories`]) into the session's local repository, as `m2r get` does, within
+    /// the session's requests in flight; one answer per artifact, in order.
+    pub async fn download(
+        &self,
+        artifacts: &[Artifact],
+        repositories: &[RemoteRepository],
+    ) -> Result<Vec<Result<ArtifactFile, DownloadError>>, SessionError> {
+        self.on_engine(download_task(artifacts, repositories)).await
+    }
+
+    /// [`Self::download`], blocking (refused inside a Tokio runtime).
+    pub fn blocking_download(
+        &self,
+        artifacts: &[Artifact],
+        repositories: &[RemoteRepository],
+    ) -> Result<Vec<Result<ArtifactFile, DownloadError>>, SessionError> {
+        self.blocking_on_engine(download_task(artifacts, repositories))
+    }
+
+    /// Forgets what this session checked and read, as if a new Maven session began: the next
+    /// calls check `maven-metadata.xml` and cached not-found results again (per update
+    /// policy, or always with [`SessionBuilder::update_snapshots`](super::SessionBuilder::update_snapshots))
+    /// and read descriptors again from the local repository. Connections, TLS sessions,
+    /// learned proxy and server authentication and failed-route memory are kept. For a
+    /// long-lived session (a daemon, an IDE): call it when a new build starts.
+    pub fn refresh(&self) {
+        let engine = match self.engine.lock() {
+            Ok(e) => e.clone(),
+            Err(e) => e.into_inner().clone(),
+        };
+        if let Some(e) = engine {
+            e.refresh();
+        }
+    }
+}
+
+/// The work of one call, as the engine's runtime runs it.
+type Work<T> = std::pin::Pin<Box<dyn Future<Output = Result<T, SessionError>> + Send + 'static>>;
+
+fn describe_task(
+    artifact: &Artifact,
+    repositories: &[RemoteRepository],
+) -> impl FnOnce(Arc<Engine>) -> Work<Description> {
+    let (artifact, repositories) = (artifact.clone(), repositories.to_vec());
+    move |engine| {
+        Box::pin(async move {
+            engine
+                .reader
+                .describe(&artifact, &repositories)
+                .await
+                .map_err(|source| SessionError::Descriptor {
+                    source: Box::new(source),
+                })
+        })
+    }
+}
+
+fn project_task(
+    pom: PathBuf,
+    repositories: &[RemoteRepository],
+) -> impl FnOnce(Arc<Engine>) -> Work<Description> {
+    let repositories = repositories.to_vec();
+    move |engine| {
+        Box::pin(async move {
+            engine
+                .reader
+                .build_project(&pom, &repositories)
+                .await
+                .map_err(|source| SessionError::Project {
+                    source: Box::new(source),
+                })
+        })
+    }
+}
+
+type Downloads = Vec<Result<ArtifactFile, DownloadError>>;
+
+fn download_task(
+    artifacts: &[Artifact],
+    repositories: &[RemoteRepository],
+) -> impl FnOnce(Arc<Engine>) -> Work<Downloads> {
+    let (artifacts, repositories) = (artifacts.to_vec(), repositories.to_vec());
+    move |engine| {
+        Box::pin(async move {
+            let total = Some(artifacts.len() as u64);
+            engine.listener.on_event(&ProgressEvent::PhaseStarted {
+                phase: Phase::Downloading,
+                total,
+            });
+            let out = engine
+                .downloader()
+                .download(&artifacts, &repositories)
+                .await;
+            engine.listener.on_event(&ProgressEvent::PhaseFinished {
+                phase: Phase::Downloading,
+            });
+            Ok(out)
         })
     }
 }

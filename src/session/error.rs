@@ -8,7 +8,8 @@
 //! a number). The error keeps every problem found up to that point, so `m2r explain` can still
 //! show them, and the injection error as its `source()`.
 //!
-//! The dependency answers fail as Maven's do: the downloader cannot be set up, the root (a
+//! Publishing fails with [`PublishError`] inside [`SessionError::Publish`]. The dependency
+//! answers fail as Maven's do: the downloader cannot be set up, the root (a
 //! project file or an artifact's POM) cannot be read, collection fails (Maven's
 //! `DependencyCollectionException`) or artifacts cannot be downloaded
 //! (`DependencyResolutionException`); the last two keep the partial answer, as Maven's
@@ -16,63 +17,65 @@
 
 use super::dependencies::ResolveResult;
 use crate::download::DownloadError;
+use crate::publish::{DeployReport, PublishError};
 use crate::repository::InjectionError;
 use crate::resolution::collect::project::RootFailure;
 use crate::resolution::collect::{CollectError, CollectResult};
 use crate::resolution::pom::{DescriptorError, ModelBuildError};
-use crate::settings::{Problem, Severity};
+use crate::runtime::RuntimeError;
+use crate::settings::{SettingsProblem, Severity};
 use thiserror::Error;
 
-/// Why a [`super::Session`] could not be built.
+/// Why a [`super::Session`] could not be built, or could not answer.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum SessionError {
     /// The settings have ERROR or FATAL problems (Maven stops here too).
     #[error("the settings could not be built: {}", first_error(problems))]
     Settings {
         /// Every problem of reading, validation, merging and interpolation, in order.
-        problems: Vec<Problem>,
+        problems: Vec<SettingsProblem>,
     },
     /// A settings entry the repository system rejects (Maven fails creating its session).
-    #[error("the settings cannot be used: {source}")]
+    #[error("the settings cannot be used")]
     Injection {
         /// What was rejected, and where.
         #[source]
         source: InjectionError,
         /// Every problem found before, then this one as a `build` problem.
-        problems: Vec<Problem>,
+        problems: Vec<SettingsProblem>,
     },
-    /// The downloader could not be set up (an unreadable CA file, no async runtime).
-    #[error("cannot set up the downloader: {source}")]
+    /// The downloader could not be set up (an unreadable CA file).
+    #[error("cannot set up the downloader")]
     Downloader {
         /// What failed.
         #[source]
         source: Box<DownloadError>,
     },
-    /// An async method was called outside a Tokio runtime, or a task of the runtime failed.
-    #[error("{what}: {source}")]
+    /// The call could not run on the session's runtime: a `blocking_*` method called inside a
+    /// Tokio runtime ([`RuntimeError::Nested`]), the runtime could not start, or the call's
+    /// task failed.
+    #[error("the session could not run the call")]
     Runtime {
-        /// What could not be done.
-        what: &'static str,
-        /// Tokio's error.
+        /// Why.
         #[source]
-        source: Box<dyn std::error::Error + Send + Sync>,
+        source: RuntimeError,
     },
     /// An artifact's descriptor could not be read (`describe`).
-    #[error("cannot describe {}: {source}", source.artifact())]
+    #[error("cannot describe {}", source.artifact())]
     Descriptor {
         /// The reader's error (missing, invalid, unresolvable parent or BOM, transfer).
         #[source]
         source: Box<DescriptorError>,
     },
     /// A project file could not be built (`describe` of a POM file).
-    #[error("{source}")]
+    #[error(transparent)]
     Project {
         /// Every problem of the build.
-        #[source]
         source: Box<ModelBuildError>,
     },
     /// The root of a collection could not be read: there is no graph.
-    #[error("cannot read the root of the dependency graph: {source}")]
+    #[error("cannot read the root of the dependency graph")]
     Root {
         /// What failed.
         #[source]
@@ -80,7 +83,7 @@ pub enum SessionError {
     },
     /// Collection failed (Maven's `DependencyCollectionException`): the graph is kept,
     /// without what failed.
-    #[error("dependency collection failed ({} error(s)): {source}", result.errors.len())]
+    #[error("dependency collection failed ({} error(s))", result.errors.len())]
     Collect {
         /// The first failure; every one is in `result.errors`.
         #[source]
@@ -88,10 +91,17 @@ pub enum SessionError {
         /// The graph as far as it could be built.
         result: Box<CollectResult>,
     },
+    /// An install or a deployment failed (`install`, `deploy`): its own message says what and
+    /// where; a deployment that stopped half-way keeps its report ([`SessionError::deploy_report`]).
+    #[error(transparent)]
+    Publish {
+        /// What failed.
+        source: Box<PublishError>,
+    },
     /// Collection failed or artifacts could not be resolved (Maven's
     /// `DependencyResolutionException`): the graph and every artifact that was resolved are
     /// kept.
-    #[error("dependency resolution failed: {source}")]
+    #[error("dependency resolution failed")]
     Resolve {
         /// The first failure: a collection error, else an artifact's.
         #[source]
@@ -116,7 +126,7 @@ impl SessionError {
     /// assert!(err.problems().iter().any(|p| p.source == "settings.xml"));
     /// assert!(err.to_string().starts_with("the settings could not be built: "));
     /// ```
-    pub fn problems(&self) -> &[Problem] {
+    pub fn problems(&self) -> &[SettingsProblem] {
         match self {
             SessionError::Settings { problems } | SessionError::Injection { problems, .. } => {
                 problems
@@ -126,7 +136,30 @@ impl SessionError {
     }
 }
 
-fn first_error(problems: &[Problem]) -> String {
+impl From<PublishError> for SessionError {
+    fn from(source: PublishError) -> Self {
+        SessionError::Publish {
+            source: Box::new(source),
+        }
+    }
+}
+
+impl SessionError {
+    /// The publishing error, for an install or a deployment that failed.
+    pub fn publish_error(&self) -> Option<&PublishError> {
+        match self {
+            SessionError::Publish { source } => Some(source),
+            _ => None,
+        }
+    }
+
+    /// What reached the server, for a deployment that stopped after it began uploading.
+    pub fn deploy_report(&self) -> Option<&DeployReport> {
+        self.publish_error().and_then(PublishError::report)
+    }
+}
+
+fn first_error(problems: &[SettingsProblem]) -> String {
     let worst = problems
         .iter()
         .find(|p| p.severity >= Severity::Error)

@@ -1,15 +1,16 @@
 //! The front door: a [`Session`] turns an environment, settings files and properties into
-//! ready repositories and a configured resolver — the counterpart of Maven's
-//! `RepositorySystemSession`.
+//! ready repositories, and answers dependency questions through one engine — the counterpart
+//! of Maven's `RepositorySystemSession`.
 //!
 //! ```no_run
-//! use m2resolver::{Session, download::Coordinate, repository::RemoteRepository};
+//! use m2resolver::{Artifact, ClasspathScope, RemoteRepository, Root, Session};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let session = Session::builder().user_settings(std::path::PathBuf::from("settings.xml")).build()?;
-//! let repos = session.repositories(&[RemoteRepository::central()]);
-//! let resolver = session.blocking_resolver(repos.repositories)?;
-//! for artifact in resolver.resolve(&[Coordinate::parse("junit:junit:4.13.2")?]) {
-//!     println!("{}", artifact?.path.display());
+//! let repos = session.repositories(&[RemoteRepository::central()]).repositories;
+//! let root = Root::compile([Artifact::parse("junit:junit:4.13.2")?]);
+//! let resolved = session.blocking_resolve(&root, &repos, Some(ClasspathScope::Test))?;
+//! for jar in resolved.classpath(ClasspathScope::Test) {
+//!     println!("{}", jar.display());
 //! }
 //! # Ok(()) }
 //! ```
@@ -27,7 +28,12 @@
 //! - the credentials, decrypted lazily: a password is decrypted the first time a repository
 //!   that uses it is returned, once per settings entry (see `credentials.rs`); settings hold
 //!   [`SettingsSecret`](crate::SettingsSecret)s, repositories [`Secret`](crate::Secret)s, so
-//!   the transport never has to guess whether a value is still encrypted.
+//!   the transport never has to guess whether a value is still encrypted;
+//! - on the first dependency or download call, its **engine** (`engine.rs`): one runtime on
+//!   which all of the session's I/O runs, one downloader (one transport — connection pool, TLS
+//!   configuration, learned proxy and server authentication, failed-route memory —, one local
+//!   repository, one bound on requests in flight, one update-check record) and one descriptor
+//!   cache that also holds the reads in flight.
 //!
 //! # What it answers
 //!
@@ -38,29 +44,57 @@
 //! - [`Session::aggregate_repositories`]: Resolver's `aggregateRepositories` with the
 //!   session's selectors and credentials (how dependency resolution adds a POM's repositories
 //!   to the ones it already has);
-//! - [`Session::resolver`] / [`Session::blocking_resolver`] / [`Session::resolver_config`]:
-//!   the downloader for those repositories, with the session's local repository, offline mode
-//!   and environment (the transport reads `SSL_CERT_FILE` from the same snapshot).
-//!
 //! - [`Session::describe`] / [`Session::describe_project`]: the effective descriptor of an
-//!   artifact or a project file (`m2r describe`); [`Session::descriptor_reader`] hands out the
-//!   reader itself;
-//! - [`Session::collect`]: the dependency graph of a [`Root`](crate::resolution::collect::project::Root)
-//!   (a project file, an artifact, a build tool's own model, bare coordinates) as Maven
-//!   Resolver collects it (`m2r tree`);
+//!   artifact or a project file (`m2r describe`);
+//! - [`Session::collect`]: the dependency graph of a [`Root`](crate::Root) (a project file, an
+//!   artifact, a build tool's own model, bare coordinates) as Maven Resolver collects it
+//!   (`m2r tree`);
 //! - [`Session::resolve`]: that graph and every artifact of its class path downloaded
 //!   ([`ResolveResult`], `m2r resolve`);
 //! - [`Session::install`] / [`Session::deploy`]: publishing as Maven's install and deploy
 //!   plugins do (`m2r install`, `m2r deploy`; `publish.rs`, the rules in [`crate::publish`]);
+//! - [`Session::download`]: artifacts without their dependencies (`m2r get`).
 //!
-//! each async, with a `blocking_*` variant on a runtime of its own. They are wired here
-//! (`dependencies.rs`) from the session's snapshot; the rules are [`crate::resolution`]'s.
+//! The repositories are an argument of each call: one session serves every repository list
+//! of a build. Each call is async, with a `blocking_*` variant. Async calls run on the
+//! engine's runtime and only await the answer there, so they work from any runtime (and a
+//! runtime that stops does not take the session's connections with it); blocking calls wait on
+//! the caller's thread and are refused inside a Tokio runtime ([`RuntimeError::Nested`](crate::RuntimeError::Nested)
+//! through [`SessionError::Runtime`]) rather than stalling one of its threads. Calls may run
+//! at once, from several threads or tasks: they share the connections, the bound on requests
+//! in flight and the descriptor cache, and a POM that two calls need is fetched once.
+//!
+//! # Lifetime rules: what a long-lived session re-checks, and when
+//!
+//! A session is one Maven session. For as long as it lives:
+//!
+//! - **connections, TLS sessions, learned authentication and route memory** are kept: a proxy's
+//!   NTLM handshake is made once per connection and a Digest nonce reused, a failed proxy
+//!   password fails every later request at once, a failed address is tried last;
+//! - **`maven-metadata.xml`** (version ranges, `SNAPSHOT`, `LATEST`, `RELEASE`) is checked
+//!   against each repository at most once, when its update policy says so (`daily`,
+//!   `interval:N`, `always`, `never`) — Maven's session-scoped "already checked". With
+//!   [`SessionBuilder::update_snapshots`] (`-U`) the policy is `always` for every repository:
+//!   each file is still checked once per session, and not-found results cached in
+//!   `*.lastUpdated` files are retried;
+//! - **descriptors** (effective POMs), raw parents and imported BOMs are read once and kept;
+//!   parsed POM files are kept too, and parsed again when the file's size or modification time
+//!   changed;
+//! - **artifacts** are taken from the local repository whenever it has them (as Maven does),
+//!   so nothing needs to expire.
+//!
+//! [`Session::refresh`] starts a new Maven session on the same engine: the update-check record
+//! and the descriptor caches are forgotten (connections and authentication are kept). A daemon
+//! or an IDE that keeps one session calls it when a new build starts; otherwise a long-lived
+//! session never sees a newer snapshot than the first one it read. A new [`Session`] re-reads
+//! the settings too.
 //!
 //! [`crate::explain`] is a view over a session: it renders what the session decided.
 
 mod builder;
 mod credentials;
 mod dependencies;
+mod engine;
 mod error;
 mod publish;
 mod request;
@@ -71,21 +105,20 @@ pub use credentials::Credential;
 pub use dependencies::ResolveResult;
 pub use error::SessionError;
 pub use publish::DeploymentRepository;
+
 pub use request::{ActivationReason, ActiveProfile};
 pub use sourced::{Definition, Sourced};
 
 pub(crate) use credentials::Field;
 pub(crate) use request::RequestEntries;
 
-use crate::download::{
-    BlockingResolver, DownloadError, ProgressListener, Resolver, ResolverConfig,
-};
+use crate::download::{ChecksumAlgorithms, DownloaderConfig, ProgressListener};
 use crate::environment::{Environment, Vars};
 use crate::repository::{
     self, EnvProxyConfig, InjectionError, InjectionTrace, Opener, RemoteRepository, Selectors,
 };
 use crate::security::{Decryptor, SecurityContext};
-use crate::settings::{Problem, Settings, SettingsRequest, Severity, Stage};
+use crate::settings::{Settings, SettingsProblem, SettingsRequest, Severity, Stage};
 use credentials::{CredentialStore, SessionCredentials};
 use request::ProfileChoices;
 use std::collections::HashSet;
@@ -120,7 +153,7 @@ pub struct Session {
     user_properties: Vars,
     settings: Settings,
     /// Problems of settings building, then of profile activation.
-    problems: Vec<Problem>,
+    problems: Vec<SettingsProblem>,
     /// How many of `problems` come from settings building.
     settings_problem_count: usize,
     active_profiles: Vec<ActiveProfile>,
@@ -132,14 +165,20 @@ pub struct Session {
     local_repository: Sourced<PathBuf>,
     offline: Sourced<bool>,
     downloads: Downloads,
+    /// The engine of the dependency and download calls, made on first use (`engine.rs`).
+    engine: std::sync::Mutex<Option<Arc<engine::Engine>>>,
 }
 
 /// The builder's choices for the downloader ([`SessionBuilder::max_in_flight`],
-/// [`SessionBuilder::progress_listener`]).
+/// [`SessionBuilder::progress_listener`], [`SessionBuilder::update_snapshots`],
+/// [`SessionBuilder::transport_options`]).
 #[derive(Clone, Default)]
 pub(crate) struct Downloads {
     pub(crate) max_in_flight: Option<usize>,
     pub(crate) listener: Option<Arc<dyn ProgressListener>>,
+    pub(crate) update_snapshots: bool,
+    pub(crate) transport: Option<crate::transport::TransportOptions>,
+    pub(crate) clock: Option<Arc<dyn crate::download::Clock>>,
 }
 
 impl std::fmt::Debug for Downloads {
@@ -147,6 +186,8 @@ impl std::fmt::Debug for Downloads {
         f.debug_struct("Downloads")
             .field("max_in_flight", &self.max_in_flight)
             .field("listener", &self.listener.is_some())
+            .field("update_snapshots", &self.update_snapshots)
+            .field("transport", &self.transport)
             .finish()
     }
 }
@@ -175,7 +216,7 @@ pub struct Repositories {
     pub traces: Vec<InjectionTrace>,
     /// Problems of this answer: credentials or header values that could not be decrypted
     /// (they are not sent), with where they were written.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<SettingsProblem>,
 }
 
 impl Session {
@@ -233,7 +274,7 @@ impl Session {
                     credentials.decrypt_all();
                     problems.extend(all_decryption_problems(&credentials, &entries));
                     problems.extend(activated.problems);
-                    problems.push(Problem::new(
+                    problems.push(SettingsProblem::new(
                         Severity::Error,
                         Stage::Build,
                         rejected_entry_origin(&source, &settings, &entries),
@@ -291,6 +332,7 @@ impl Session {
             local_repository,
             offline,
             downloads,
+            engine: std::sync::Mutex::new(None),
         })
     }
 
@@ -300,7 +342,7 @@ impl Session {
     }
 
     /// Warnings of settings building, then problems of profile activation.
-    pub fn problems(&self) -> &[Problem] {
+    pub fn problems(&self) -> &[SettingsProblem] {
         &self.problems
     }
 
@@ -336,16 +378,16 @@ impl Session {
 
     /// Decrypts every credential of the settings (in parallel) and returns the `decrypt`
     /// problems Maven reports: those of the entries its request keeps.
-    pub(crate) fn decrypt_all(&self) -> Vec<Problem> {
+    pub(crate) fn decrypt_all(&self) -> Vec<SettingsProblem> {
         self.credentials.store.decrypt_all();
         all_decryption_problems(&self.credentials.store, &self.entries)
     }
 
-    pub(crate) fn settings_problems(&self) -> &[Problem] {
+    pub(crate) fn settings_problems(&self) -> &[SettingsProblem] {
         &self.problems[..self.settings_problem_count]
     }
 
-    pub(crate) fn activation_problems(&self) -> &[Problem] {
+    pub(crate) fn activation_problems(&self) -> &[SettingsProblem] {
         &self.problems[self.settings_problem_count..]
     }
 
@@ -429,7 +471,7 @@ impl Session {
         dominant: &[RemoteRepository],
         recessive: &[RemoteRepository],
         recessive_is_raw: bool,
-    ) -> (Vec<RemoteRepository>, Vec<Problem>) {
+    ) -> (Vec<RemoteRepository>, Vec<SettingsProblem>) {
         let mut out = repository::aggregate_repositories(
             dominant,
             recessive,
@@ -448,7 +490,7 @@ impl Session {
     /// Fills in the clear credentials of injected repositories (decrypting each used settings
     /// value once) and decrypts `{...}` header values (Maven 4 decrypts every settings
     /// string). What cannot be decrypted is left out and reported.
-    fn open(&self, repositories: &mut [RemoteRepository]) -> Vec<Problem> {
+    fn open(&self, repositories: &mut [RemoteRepository]) -> Vec<SettingsProblem> {
         let mut problems = Vec::new();
         let mut reported = HashSet::new();
         for repo in repositories.iter_mut() {
@@ -473,11 +515,14 @@ impl Session {
                         true
                     }
                     Err(e) => {
-                        problems.push(Problem::new(
+                        problems.push(SettingsProblem::new(
                             Severity::Error,
                             Stage::Decrypt,
                             origin.clone(),
-                            format!("Failed to decrypt the value of header {name} for server {id}: {e}; the header is not sent"),
+                            format!(
+                                "Failed to decrypt the value of header {name} for server {id}: {}; the header is not sent",
+                                crate::printable::error_chain(&e)
+                            ),
                         ));
                         false
                     }
@@ -487,12 +532,59 @@ impl Session {
         problems
     }
 
-    /// The resolver configuration for `repositories`: the session's local repository, offline
-    /// mode, environment, requests in flight and progress listener; adjust the rest (policies)
-    /// before building.
-    pub fn resolver_config(&self, repositories: Vec<RemoteRepository>) -> ResolverConfig {
-        let mut config = ResolverConfig::new(repositories, self.local_repository.value.clone());
+    /// A configuration property as Maven's repository session sees it
+    /// (`DefaultRepositorySystemSessionFactory`): the `-D` user properties, then the system
+    /// properties, then the properties of the settings profiles activated by id
+    /// (`<activeProfiles>`, `-P`), in that precedence.
+    pub fn config_property(&self, key: &str) -> Option<&str> {
+        if let Some(v) = self.user_properties.value(key) {
+            return Some(v);
+        }
+        if let Some(v) = self.environment.system_properties.value(key) {
+            return Some(v);
+        }
+        // Maven puts every such profile's properties into one map, in the settings' order:
+        // the last one naming the key wins.
+        let by_id = |id: &str| {
+            self.active_profiles.iter().any(|a| {
+                a.id == id
+                    && matches!(
+                        a.reason,
+                        ActivationReason::Explicit | ActivationReason::ActiveProfiles
+                    )
+            })
+        };
+        self.settings
+            .profiles
+            .iter()
+            .filter(|p| by_id(&p.id))
+            .filter_map(|p| p.properties.iter().rev().find(|(k, _)| k == key))
+            .next_back()
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The checksum algorithms downloads ask for: `aether.checksums.algorithms`
+    /// ([`Self::config_property`]), default `SHA-1,MD5`; an unknown name is an error.
+    pub fn checksum_algorithms(
+        &self,
+    ) -> Result<ChecksumAlgorithms, crate::download::UnknownChecksumAlgorithm> {
+        match self.config_property(ChecksumAlgorithms::KEY) {
+            Some(v) => ChecksumAlgorithms::parse(v),
+            None => Ok(ChecksumAlgorithms::default()),
+        }
+    }
+
+    /// The downloader configuration of this session: its local repository, offline mode,
+    /// environment, requests in flight, progress listener, `-U`, checksum algorithms (an
+    /// unknown one falls back to the default, see [`Self::checksum_algorithms`]). The session's
+    /// own calls use one downloader made from it; this is for an embedder that builds a
+    /// [`crate::download::Downloader`] of its own.
+    pub fn downloader_config(&self) -> DownloaderConfig {
+        let mut config = DownloaderConfig::new(self.local_repository.value.clone());
         config.offline = self.offline.value;
+        if let Some(t) = &self.downloads.transport {
+            config.transport = t.clone();
+        }
         config.transport.env = self.environment.env.clone();
         if let Some(n) = self.downloads.max_in_flight {
             config.max_in_flight = n;
@@ -500,23 +592,14 @@ impl Session {
         if let Some(l) = &self.downloads.listener {
             config.listener = l.clone();
         }
+        if let Some(c) = &self.downloads.clock {
+            config.clock = c.clone();
+        }
+        if self.downloads.update_snapshots {
+            config.update_policy = Some("always".into());
+        }
+        config.checksum_algorithms = self.checksum_algorithms().unwrap_or_default();
         config
-    }
-
-    /// An async resolver for `repositories` ([`Self::resolver_config`] with its defaults).
-    // `DownloadError` is the download module's error, large by design (see `download::resolver`).
-    #[allow(clippy::result_large_err)]
-    pub fn resolver(&self, repositories: Vec<RemoteRepository>) -> Result<Resolver, DownloadError> {
-        Resolver::new(self.resolver_config(repositories))
-    }
-
-    /// A blocking resolver (with its own runtime) for `repositories`.
-    #[allow(clippy::result_large_err)]
-    pub fn blocking_resolver(
-        &self,
-        repositories: Vec<RemoteRepository>,
-    ) -> Result<BlockingResolver, DownloadError> {
-        BlockingResolver::new(self.resolver_config(repositories))
     }
 }
 
@@ -545,7 +628,10 @@ fn rejected_entry_origin(
 
 /// The `decrypt` problems Maven reports: for the entries of its request (first server per
 /// id, first active proxy per id).
-fn all_decryption_problems(store: &CredentialStore, entries: &RequestEntries) -> Vec<Problem> {
+fn all_decryption_problems(
+    store: &CredentialStore,
+    entries: &RequestEntries,
+) -> Vec<SettingsProblem> {
     let mut problems = Vec::new();
     for &i in &entries.server_idx {
         problems.extend(store.problem(Field::ServerPassword(i)));

@@ -2,17 +2,23 @@
 //! blocking), the deployment repository with the session's credentials and proxies
 //! ([`Session::deployment_repository`]), the project's own (`distributionManagement`,
 //! [`Session::project_deployment_repository`]), and the upload options the session's
-//! properties set ([`Session::deploy_options`]). The rules are [`crate::publish`]'s.
+//! properties set ([`Session::deploy_options`]).
+//!
+//! Both calls run on the session's engine, as its dependency calls do: its runtime, its
+//! transport (the same connection pool, TLS configuration, learned proxy and server
+//! authentication and route memory as downloads), its local repository (and its locks), its
+//! progress listener (phases [`Phase::Installing`](crate::Phase::Installing) and
+//! [`Phase::Deploying`](crate::Phase::Deploying)). The rules are [`crate::publish`]'s.
 
-use super::Session;
-use crate::download::local::LocalRepository;
+use super::engine::Engine;
+use super::{Session, SessionError};
 use crate::publish::{
     deploy, install, DeployOptions, DeployReport, InstallReport, PublishError, PublishRequest,
 };
 use crate::repository::{self, InjectionTrace, MirrorMatch, RemoteRepository};
-use crate::settings::Problem;
-use crate::transport::Transport;
+use crate::settings::SettingsProblem;
 use std::path::Path;
+use std::sync::Arc;
 
 /// A deployment repository as the session injects it: the server's credentials and transport
 /// settings, the proxy, no mirror.
@@ -26,37 +32,63 @@ pub struct DeploymentRepository {
     /// deployments).
     pub would_mirror: Option<MirrorMatch>,
     /// Credentials or header values that could not be decrypted (they are not sent).
-    pub problems: Vec<Problem>,
+    pub problems: Vec<SettingsProblem>,
 }
 
-fn no_runtime_inside() -> Result<tokio::runtime::Runtime, PublishError> {
-    if tokio::runtime::Handle::try_current().is_ok() {
-        return Err(PublishError::Runtime {
-            what: "a blocking publish method was called inside a Tokio runtime: use the async one",
-            source: None,
-        });
+/// The work of one publishing call, as the engine's runtime runs it.
+type Work<T> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, SessionError>> + Send + 'static>>;
+
+fn deploy_task(
+    request: &PublishRequest,
+    target: DeploymentRepository,
+    options: &DeployOptions,
+    offline: bool,
+) -> impl FnOnce(Arc<Engine>) -> Work<DeployReport> {
+    let (request, options) = (request.clone(), options.clone());
+    move |engine| {
+        Box::pin(async move {
+            let downloader = engine.downloader();
+            let mut report = deploy::deploy(
+                deploy::Deployment {
+                    transport: downloader.transport(),
+                    local: downloader.local(),
+                    listener: &engine.listener,
+                    repository: &target.repository,
+                    options: &options,
+                    offline,
+                },
+                &request,
+            )
+            .await?;
+            let mut warnings: Vec<String> = target.problems.iter().map(|p| p.to_string()).collect();
+            warnings.append(&mut report.warnings);
+            report.warnings = warnings;
+            Ok(report)
+        })
     }
-    crate::download::resolver::blocking_runtime().map_err(|e| PublishError::Runtime {
-        what: "cannot start the async runtime",
-        source: Some(Box::new(e)),
-    })
+}
+
+fn install_task(request: &PublishRequest) -> impl FnOnce(Arc<Engine>) -> Work<InstallReport> {
+    let request = request.clone();
+    move |engine| {
+        Box::pin(async move {
+            let local = engine.downloader().local().clone();
+            Ok(install::install(local, request, engine.listener.clone()).await?)
+        })
+    }
 }
 
 impl Session {
-    /// A property as Resolver's configuration sees it: the user properties (`-D`), then the
-    /// system properties.
-    fn config_property(&self, name: &str) -> Option<String> {
-        self.user_properties
-            .value(name)
-            .or_else(|| self.environment.system_properties.value(name))
-            .map(str::to_string)
-    }
-
     /// The upload options the session's properties give for `repository_id`
-    /// ([`DeployOptions::from_properties`]), uploads in flight from
+    /// ([`DeployOptions::from_properties`] over [`Self::config_property`]: `-D`, system
+    /// properties, then the properties of profiles activated by id), uploads in flight from
     /// [`crate::SessionBuilder::max_in_flight`] unless `m2r.deploy.threads` is set.
     pub fn deploy_options(&self, repository_id: &str) -> Result<DeployOptions, PublishError> {
-        let mut o = DeployOptions::from_properties(|k| self.config_property(k), repository_id)?;
+        let mut o = DeployOptions::from_properties(
+            |k| self.config_property(k).map(str::to_string),
+            repository_id,
+        )?;
         if self.config_property("m2r.deploy.threads").is_none() {
             if let Some(n) = self.downloads.max_in_flight {
                 o.max_in_flight = n.max(1);
@@ -93,92 +125,65 @@ impl Session {
         pom: &Path,
         version: &str,
         repositories: &[RemoteRepository],
-    ) -> Result<RemoteRepository, PublishError> {
-        let description = self
-            .describe_project(pom, repositories)
-            .await
-            .map_err(|e| PublishError::Repository {
-                message: format!(
-                    "cannot read the deployment repository of {}: {}",
-                    pom.display(),
-                    crate::printable::quote_prefix(&e.to_string(), 2000)
-                ),
-            })?;
-        crate::publish::distribution_repository(&description.model, version)
+    ) -> Result<RemoteRepository, SessionError> {
+        let description = self.describe_project(pom, repositories).await?;
+        Ok(crate::publish::distribution_repository(
+            &description.model,
+            version,
+        )?)
     }
 
-    /// [`Self::project_deployment_repository`], blocking.
+    /// [`Self::project_deployment_repository`], blocking (refused inside a Tokio runtime).
     pub fn blocking_project_deployment_repository(
         &self,
         pom: &Path,
         version: &str,
         repositories: &[RemoteRepository],
-    ) -> Result<RemoteRepository, PublishError> {
-        no_runtime_inside()?.block_on(self.project_deployment_repository(
-            pom,
+    ) -> Result<RemoteRepository, SessionError> {
+        let description = self.blocking_describe_project(pom, repositories)?;
+        Ok(crate::publish::distribution_repository(
+            &description.model,
             version,
-            repositories,
-        ))
+        )?)
     }
 
     /// Deploys `request` to `repository` (raw: the session injects it as
-    /// [`Self::deployment_repository`] does) as Maven's deployer does; see
-    /// [`crate::publish`]. Refused offline. On failure the error's
-    /// [`PublishError::report`] says which files reached the server.
+    /// [`Self::deployment_repository`] does) as Maven's deployer does, on the session's engine;
+    /// see [`crate::publish`]. Refused offline. On failure
+    /// [`SessionError::deploy_report`] says which files reached the server.
     pub async fn deploy(
         &self,
         request: &PublishRequest,
         repository: &RemoteRepository,
         options: &DeployOptions,
-    ) -> Result<DeployReport, PublishError> {
+    ) -> Result<DeployReport, SessionError> {
         let target = self.deployment_repository(repository);
-        let transport =
-            Transport::new(self.resolver_config(Vec::new()).transport).map_err(|source| {
-                PublishError::Transport {
-                    repository: repository.id.clone(),
-                    source: Box::new(source),
-                }
-            })?;
-        let local = LocalRepository::new(self.local_repository.value.clone());
-        let mut report = deploy::deploy(
-            deploy::Deployment {
-                transport: &transport,
-                local: &local,
-                repository: &target.repository,
-                options,
-                offline: self.offline.value,
-            },
-            request,
-        )
-        .await?;
-        let mut warnings: Vec<String> = target.problems.iter().map(|p| p.to_string()).collect();
-        warnings.append(&mut report.warnings);
-        report.warnings = warnings;
-        Ok(report)
+        self.on_engine(deploy_task(request, target, options, self.offline.value))
+            .await
     }
 
-    /// [`Self::deploy`], blocking (on a runtime of its own; an error inside a runtime).
+    /// [`Self::deploy`], blocking (refused inside a Tokio runtime).
     pub fn blocking_deploy(
         &self,
         request: &PublishRequest,
         repository: &RemoteRepository,
         options: &DeployOptions,
-    ) -> Result<DeployReport, PublishError> {
-        no_runtime_inside()?.block_on(self.deploy(request, repository, options))
+    ) -> Result<DeployReport, SessionError> {
+        let target = self.deployment_repository(repository);
+        self.blocking_on_engine(deploy_task(request, target, options, self.offline.value))
     }
 
-    /// Installs `request` into the session's local repository as Maven's installer does; see
-    /// [`crate::publish`].
-    pub async fn install(&self, request: &PublishRequest) -> Result<InstallReport, PublishError> {
-        let local = LocalRepository::new(self.local_repository.value.clone());
-        install::install(local, request.clone()).await
+    /// Installs `request` into the session's local repository as Maven's installer does, on the
+    /// session's engine; see [`crate::publish`].
+    pub async fn install(&self, request: &PublishRequest) -> Result<InstallReport, SessionError> {
+        self.on_engine(install_task(request)).await
     }
 
-    /// [`Self::install`], blocking (on a runtime of its own; an error inside a runtime).
+    /// [`Self::install`], blocking (refused inside a Tokio runtime).
     pub fn blocking_install(
         &self,
         request: &PublishRequest,
-    ) -> Result<InstallReport, PublishError> {
-        no_runtime_inside()?.block_on(self.install(request))
+    ) -> Result<InstallReport, SessionError> {
+        self.blocking_on_engine(install_task(request))
     }
 }

@@ -14,7 +14,7 @@
 use crate::environment::Vars;
 use crate::repository::{self, RemoteRepository};
 use crate::settings::profiles::{select_active_profiles, ActivationContext};
-use crate::settings::{Mirror, Origin, Problem, Profile, Proxy, Server, Settings};
+use crate::settings::{Mirror, Origin, Profile, Proxy, Server, Settings, SettingsProblem};
 use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
@@ -84,6 +84,7 @@ impl RequestEntries {
 
 /// Why a settings profile is active.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ActivationReason {
     /// Listed in the settings' `<activeProfiles>`.
     ActiveProfiles,
@@ -121,7 +122,7 @@ pub struct ActiveProfile {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Activated {
     pub(crate) profiles: Vec<ActiveProfile>,
-    pub(crate) problems: Vec<Problem>,
+    pub(crate) problems: Vec<SettingsProblem>,
     /// Per active profile (same order), its repositories as Maven converts them.
     pub(crate) repositories: Vec<Vec<RemoteRepository>>,
 }

@@ -17,6 +17,7 @@ use std::fmt;
 
 /// Where a session value came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Definition {
     /// Maven's built-in default.
     Default,

@@ -44,8 +44,11 @@ fn debug_of_a_session_shows_no_secret() {
       <configuration><httpHeaders><property><name>X-Token</name><value>header-token-value</value></property></httpHeaders></configuration>
     </server>
   </servers>
-  <mirrors><mirror><id>nexus</id><mirrorOf>central</mirrorOf><url>https://nexus.corp/maven</url></mirror></mirrors>
-  <profiles><profile><id>sign</id><properties><gpg.passphrase>profile-property-pw</gpg.passphrase></properties></profile></profiles>
+  <mirrors><mirror><id>nexus</id><mirrorOf>central</mirrorOf><url>https://nexus.corp/maven</url></mirror>
+    <mirror><id>bot</id><mirrorOf>corp</mirrorOf><url>https://ci-bot:mirror-url-pw@nexus2.corp/maven</url></mirror></mirrors>
+  <profiles><profile><id>sign</id><properties><gpg.passphrase>profile-property-pw</gpg.passphrase></properties>
+    <repositories><repository><id>corp</id><url>https://repo-user:repo-url-pw@repo.corp/</url></repository></repositories>
+  </profile></profiles>
   <activeProfiles><activeProfile>sign</activeProfile></activeProfiles>
 </settings>"#
     );
@@ -61,6 +64,11 @@ fn debug_of_a_session_shows_no_secret() {
         "profile-property-pw",
         "demo-pass",
         "Soc2Nh4GWvgHc",
+        "mirror-url-pw",
+        "repo-url-pw",
+        "declared-url-pw",
+        "ci-bot",
+        "repo-user",
     ];
     let builder = Session::builder()
         .environment(environment(&[
@@ -77,6 +85,7 @@ fn debug_of_a_session_shows_no_secret() {
     let declared = [
         RemoteRepository::new("central", "https://repo.maven.apache.org/maven2"),
         RemoteRepository::new("quickstart", "https://quickstart.example/maven2"),
+        RemoteRepository::new("pom-repo", "https://pom:declared-url-pw@pom.example/maven2"),
     ];
     let answer = session.repositories(&declared);
     // The credentials were decrypted and are in the answer ...
@@ -98,10 +107,12 @@ fn debug_of_a_session_shows_no_secret() {
         printed_builder,
         format!("{session:?}"),
         format!("{session:#?}"),
+        format!("{:?}", session.settings()),
+        format!("{:#?}", session.settings()),
         format!("{answer:?}"),
         format!("{explanation:?}"),
         explanation.render(false),
-        format!("{:?}", session.resolver_config(answer.repositories.clone())),
+        format!("{:?}", session.downloader_config()),
     ] {
         for secret in secrets {
             assert!(!printed.contains(secret), "{secret} is printed:\n{printed}");
@@ -172,7 +183,7 @@ fn offline_and_local_repository_say_where_they_come_from() {
         session.local_repository().definition.to_string(),
         "user settings user.xml"
     );
-    let config = session.resolver_config(Vec::new());
+    let config = session.downloader_config();
     assert!(config.offline);
     assert_eq!(config.local_repository, quickstart().join("repo"));
 }
@@ -343,21 +354,93 @@ fn a_session_resolves_a_project_file_from_its_working_directory() {
     assert_eq!(result.failures().count(), 1);
 }
 
+/// Polls `future` to completion on this thread, without any async runtime.
+fn run_without_runtime<F: std::future::Future>(future: F) -> F::Output {
+    use std::task::{Context, Poll, Wake};
+    struct Unpark(std::thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: std::sync::Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = std::sync::Arc::new(Unpark(std::thread::current())).into();
+    let mut cx = Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    for _ in 0..10_000 {
+        if let Poll::Ready(out) = future.as_mut().poll(&mut cx) {
+            return out;
+        }
+        std::thread::park_timeout(std::time::Duration::from_millis(10));
+    }
+    panic!("the future did not finish within 100 s")
+}
+
 #[test]
-fn async_dependency_methods_outside_a_runtime_say_so() {
+fn async_dependency_methods_run_on_the_sessions_engine_from_any_executor() {
     use crate::resolution::collect::project::Root;
-    use std::future::Future;
-    use std::task::{Context, Poll, Waker};
     let session = session_with("settings.xml", "<settings/>").unwrap();
     let root = Root::compile([]);
-    let mut collect = std::pin::pin!(session.collect(&root, &[]));
-    let mut cx = Context::from_waker(Waker::noop());
-    let Poll::Ready(Err(err)) = collect.as_mut().poll(&mut cx) else {
-        panic!("collect outside a runtime should fail at once")
-    };
-    assert!(matches!(err, SessionError::Runtime { .. }), "{err}");
-    assert!(err.to_string().contains("blocking_*"), "{err}");
-    assert!(std::error::Error::source(&err).is_some());
+    // No Tokio runtime here: the session's own runtime does the work.
+    let result = run_without_runtime(session.collect(&root, &[])).unwrap();
+    assert_eq!(result.graph.nodes.len(), 1, "the root alone");
+    // From a runtime that is gone by the time of the next call.
+    let caller = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    caller.block_on(session.collect(&root, &[])).unwrap();
+    drop(caller);
+    run_without_runtime(session.collect(&root, &[])).unwrap();
+}
+
+#[test]
+fn blocking_methods_inside_a_runtime_return_an_error_instead_of_panicking() {
+    use crate::resolution::collect::project::Root;
+    let session = session_with("settings.xml", "<settings/>").unwrap();
+    let root = Root::compile([]);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let errors = runtime.block_on(async {
+        let in_task = tokio::spawn({
+            let session = std::sync::Arc::new(session_with("settings.xml", "<settings/>").unwrap());
+            let root = root.clone();
+            async move { session.blocking_collect(&root, &[]).map(|_| ()) }
+        })
+        .await
+        .unwrap();
+        vec![
+            session.blocking_collect(&root, &[]).map(|_| ()),
+            session.blocking_resolve(&root, &[], None).map(|_| ()),
+            session
+                .blocking_describe(
+                    &crate::resolution::Artifact::new("g", "a", "jar", "", "1"),
+                    &[],
+                )
+                .map(|_| ()),
+            session.blocking_download(&[], &[]).map(|_| ()),
+            in_task,
+        ]
+    });
+    for e in errors {
+        let err = e.unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SessionError::Runtime {
+                    source: crate::RuntimeError::Nested
+                }
+            ),
+            "{err}"
+        );
+        let chain = crate::printable::error_chain(&err);
+        assert!(chain.contains("use the async method instead"), "{chain}");
+    }
+    // Outside the runtime the same session answers.
+    drop(runtime);
+    session.blocking_collect(&root, &[]).unwrap();
 }
 
 #[test]
@@ -398,4 +481,62 @@ fn the_quickstart_graph_resolves_offline_from_the_bundled_files_with_snapshot_fi
     for f in resolved.files() {
         assert!(f.is_file(), "{}", f.display());
     }
+}
+
+#[test]
+fn checksum_algorithms_come_from_the_config_properties_maven_reads() {
+    let xml = r#"<settings><profiles>
+        <profile><id>strong</id><properties><aether.checksums.algorithms>SHA-256</aether.checksums.algorithms></properties></profile>
+        <profile><id>cond</id><activation><property><name>!never</name></property></activation>
+          <properties><aether.checksums.algorithms>MD5</aether.checksums.algorithms></properties></profile>
+      </profiles></settings>"#;
+    let names = |b: SessionBuilder| {
+        b.build()
+            .unwrap()
+            .downloader_config()
+            .checksum_algorithms
+            .names()
+            .into_iter()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let base = || {
+        Session::builder()
+            .environment(environment(&[]))
+            .user_settings(SettingsSource::content("s.xml", xml))
+    };
+    // default: SHA-1 then MD5; a profile active by its conditions does not count (Maven only
+    // reads the properties of profiles activated by id)
+    assert_eq!(names(base()), ["SHA-1", "MD5"]);
+    assert_eq!(names(base().profiles("strong")), ["SHA-256"]);
+    // -D wins over the profile
+    assert_eq!(
+        names(
+            base()
+                .profiles("strong")
+                .define("aether.checksums.algorithms=SHA-512,SHA-1")
+        ),
+        ["SHA-512", "SHA-1"]
+    );
+    let bad = base()
+        .define("aether.checksums.algorithms=CRC32")
+        .build()
+        .unwrap();
+    assert!(bad.checksum_algorithms().is_err());
+}
+
+#[test]
+fn update_snapshots_forces_the_always_policy_for_the_session() {
+    let session = Session::builder()
+        .environment(environment(&[]))
+        .no_user_settings()
+        .update_snapshots(true)
+        .build()
+        .unwrap();
+    assert_eq!(
+        session.downloader_config().update_policy.as_deref(),
+        Some("always")
+    );
+    let plain = session_with("s.xml", "<settings/>").unwrap();
+    assert_eq!(plain.downloader_config().update_policy, None);
 }

@@ -9,7 +9,7 @@
 use super::interpolate::{interpolate_settings, ValueSources};
 use super::merge::merge;
 use super::model::{Settings, SourceLevel};
-use super::problem::{Problem, Severity};
+use super::problem::{SettingsProblem, Severity};
 use super::validate;
 use super::xml::read_settings;
 use crate::environment::Vars;
@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 /// Where one settings level comes from. `Debug` shows the name of in-memory content, not the
 /// XML (which may hold passwords).
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SettingsSource {
     /// A file; a file that does not exist counts as empty (Maven skips missing files).
     File(PathBuf),
@@ -116,7 +117,7 @@ pub struct SettingsResult {
     /// Effective settings (meaningful only when [`SettingsResult::has_errors`] is false).
     pub effective: Settings,
     /// All problems of reading, validation, merging and interpolation.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<SettingsProblem>,
     /// The level and source name that gave `<localRepository>` (the user file unless it has
     /// none; Maven merges the value from the global file only then).
     pub local_repository_source: Option<(SourceLevel, String)>,
@@ -209,7 +210,7 @@ pub fn build(request: &SettingsRequest) -> SettingsResult {
 fn read_level(
     source: Option<&SettingsSource>,
     level: SourceLevel,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<SettingsProblem>,
 ) -> Settings {
     let Some(source) = source else {
         return Settings::default();
@@ -223,11 +224,14 @@ fn read_level(
                 Ok(bytes) => read_settings(&bytes, &name, level, Some(path)),
                 Err(e) if e.is_not_found() => return Settings::default(),
                 Err(e) => {
-                    problems.push(Problem::new(
+                    problems.push(SettingsProblem::new(
                         Severity::Fatal,
                         super::problem::Stage::Build,
                         &name,
-                        format!("Non-readable settings {name}: {e}"),
+                        format!(
+                            "Non-readable settings {name}: {}",
+                            crate::printable::error_chain(&e)
+                        ),
                     ));
                     return Settings::default();
                 }

@@ -15,7 +15,7 @@
 //! - typed fields (booleans, port) were parsed before, so `${...}` cannot set them.
 
 use super::model::*;
-use super::problem::{Problem, Severity, Stage};
+use super::problem::{SettingsProblem, Severity, Stage};
 use crate::secret::SettingsSecret;
 use std::collections::HashMap;
 
@@ -192,7 +192,10 @@ pub fn interpolate_value(input: &str, sources: &ValueSources<'_>) -> Result<Stri
 
 /// Interpolates every string field of `settings`. On a cycle the settings are left untouched
 /// and an ERROR problem is returned, as Maven does.
-pub fn interpolate_settings(settings: &mut Settings, sources: &ValueSources<'_>) -> Vec<Problem> {
+pub fn interpolate_settings(
+    settings: &mut Settings,
+    sources: &ValueSources<'_>,
+) -> Vec<SettingsProblem> {
     let mut walker = Walker {
         sources,
         cycle: None,
@@ -210,7 +213,7 @@ pub fn interpolate_settings(settings: &mut Settings, sources: &ValueSources<'_>)
             walker.restoring = true;
             walker.visit = 0;
             walker.settings(settings);
-            vec![Problem::new(
+            vec![SettingsProblem::new(
             Severity::Error,
             Stage::Build,
             "",

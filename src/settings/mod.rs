@@ -22,4 +22,4 @@ mod proptests;
 
 pub use builder::{build, SettingsRequest, SettingsResult, SettingsSource};
 pub use model::*;
-pub use problem::{Problem, Severity, Stage};
+pub use problem::{SettingsProblem, Severity, Stage};

@@ -167,8 +167,8 @@ pub struct Server {
     pub origin: Origin,
 }
 
-/// `<mirror>`.
-#[derive(Debug, Clone, PartialEq)]
+/// `<mirror>`. `Debug` shows the URL without its user info.
+#[derive(Clone, PartialEq)]
 pub struct Mirror {
     /// `<id>`, default `default`.
     pub id: String,
@@ -186,6 +186,40 @@ pub struct Mirror {
     pub blocked: bool,
     /// Where it was written.
     pub origin: Origin,
+}
+
+/// A URL written in a settings file, for `Debug`: without its user info (`https://***@host/`).
+fn redacted(url: &Option<String>) -> Option<String> {
+    url.as_deref().map(crate::repository::url::redact)
+}
+
+impl fmt::Debug for Mirror {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mirror")
+            .field("id", &self.id)
+            .field("mirror_of", &self.mirror_of)
+            .field("name", &self.name)
+            .field("url", &redacted(&self.url))
+            .field("layout", &self.layout)
+            .field("mirror_of_layouts", &self.mirror_of_layouts)
+            .field("blocked", &self.blocked)
+            .field("origin", &self.origin)
+            .finish()
+    }
+}
+
+impl fmt::Debug for Repository {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Repository")
+            .field("id", &self.id)
+            .field("name", &self.name)
+            .field("url", &redacted(&self.url))
+            .field("layout", &self.layout)
+            .field("releases", &self.releases)
+            .field("snapshots", &self.snapshots)
+            .field("origin", &self.origin)
+            .finish()
+    }
 }
 
 impl Default for Mirror {
@@ -317,8 +351,9 @@ pub struct ActivationFile {
     pub exists: Option<String>,
 }
 
-/// A profile's (or Maven 4 top-level) `<repository>` / `<pluginRepository>`.
-#[derive(Debug, Clone, PartialEq)]
+/// A profile's (or Maven 4 top-level) `<repository>` / `<pluginRepository>`. `Debug` shows the
+/// URL without its user info.
+#[derive(Clone, PartialEq)]
 pub struct Repository {
     /// `<id>` (no default in Maven 3).
     pub id: Option<String>,

@@ -1,6 +1,6 @@
 //! Problems found while building settings: what went wrong, how bad it is, and where.
 //!
-//! A [`Problem`] mirrors Maven's `SettingsProblem` (severity, message, source, line, column) plus the
+//! A [`SettingsProblem`] mirrors Maven's `SettingsProblem` (severity, message, source, line, column) plus the
 //! pipeline [`Stage`] it came from, which `m2r explain --json` prints.
 
 use serde::Serialize;
@@ -31,6 +31,7 @@ impl fmt::Display for Severity {
 /// The pipeline step that reported a problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Stage {
     /// Reading, merging, interpolating, validating.
     Build,
@@ -52,7 +53,7 @@ impl fmt::Display for Stage {
 
 /// One problem, with the file it concerns and (when Maven reports one) a 1-based position.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
+pub struct SettingsProblem {
     /// How bad it is.
     pub severity: Severity,
     /// Which step found it.
@@ -67,7 +68,7 @@ pub struct Problem {
     pub column: Option<u32>,
 }
 
-impl Problem {
+impl SettingsProblem {
     /// A problem without a position.
     pub fn new(
         severity: Severity,
@@ -75,7 +76,7 @@ impl Problem {
         source: impl Into<String>,
         message: impl Into<String>,
     ) -> Self {
-        Problem {
+        SettingsProblem {
             severity,
             stage,
             message: message.into(),
@@ -93,18 +94,38 @@ impl Problem {
     }
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for SettingsProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}] {}", self.severity, self.message)?;
-        if !self.source.is_empty() {
-            write!(f, " @ {}", self.source)?;
-            if let Some(line) = self.line {
-                write!(f, ", line {line}")?;
-                if let Some(column) = self.column {
-                    write!(f, ", column {column}")?;
-                }
+        write_problem(
+            f,
+            self.severity,
+            &self.message,
+            &self.source,
+            self.line,
+            self.column,
+        )
+    }
+}
+
+/// Maven's one-line form of a model problem (`[ERROR] message @ source, line L, column C`),
+/// shared by settings and POM problems.
+pub(crate) fn write_problem(
+    f: &mut fmt::Formatter<'_>,
+    severity: Severity,
+    message: &str,
+    source: &str,
+    line: Option<u32>,
+    column: Option<u32>,
+) -> fmt::Result {
+    write!(f, "[{severity}] {message}")?;
+    if !source.is_empty() {
+        write!(f, " @ {source}")?;
+        if let Some(line) = line {
+            write!(f, ", line {line}")?;
+            if let Some(column) = column {
+                write!(f, ", column {column}")?;
             }
         }
-        Ok(())
     }
+    Ok(())
 }

@@ -26,7 +26,7 @@
 
 use super::interpolate::{interpolate, Pattern};
 use super::model::{Activation, ActivationFile, ActivationOs, ActivationProperty, Profile};
-use super::problem::{Problem, Severity, Stage};
+use super::problem::{SettingsProblem, Severity, Stage};
 use crate::environment::Vars;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -59,7 +59,7 @@ pub struct ActivationResult {
     /// Problems met while evaluating activations (stage [`Stage::Activation`], no line/column,
     /// as Maven reports none for settings profiles; the message ends with where the profile was
     /// written when that is known).
-    pub problems: Vec<Problem>,
+    pub problems: Vec<SettingsProblem>,
 }
 
 /// Selects the active settings profiles as Maven 3.8.7's `DefaultProfileSelector` does for
@@ -95,7 +95,7 @@ pub fn select_active_profiles(profiles: &[Profile], ctx: &ActivationContext) -> 
     result
 }
 
-/// Why an activator could not decide; turned into [`Problem`]s with Maven's texts, never returned.
+/// Why an activator could not decide; turned into [`SettingsProblem`]s with Maven's texts, never returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum ActivatorError {
     /// Java's `Integer.parseInt` failed on a jdk version part (Maven lets the
@@ -123,7 +123,7 @@ impl ActivatorProblem {
     }
 }
 
-fn into_problem(p: ActivatorProblem, profile: &Profile) -> Problem {
+fn into_problem(p: ActivatorProblem, profile: &Profile) -> SettingsProblem {
     let source = profile
         .origin
         .file
@@ -134,7 +134,7 @@ fn into_problem(p: ActivatorProblem, profile: &Profile) -> Problem {
         Some(place) => format!("{} (at {place})", p.message),
         None => p.message,
     };
-    Problem::new(p.severity, Stage::Activation, source, message)
+    SettingsProblem::new(p.severity, Stage::Activation, source, message)
 }
 
 /// The selector's `isActive`: every present activator is evaluated (no short cut) and all must

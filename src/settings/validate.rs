@@ -7,13 +7,13 @@
 //!
 //! Messages are Maven's, word for word (`'<field>'[ for <hint>] <text>`), followed by where the
 //! element was written (` (at settings.xml:12:5)`) when that is known. Maven 3 reports no line or
-//! column for these problems, so [`Problem::line`] and [`Problem::column`] stay `None`.
+//! column for these problems, so [`SettingsProblem::line`] and [`SettingsProblem::column`] stay `None`.
 //!
 //! Rule #20 (Maven 4: proxy port must be an integer) does not apply here: our model stores the
 //! port as an `i32` already parsed by the reader, as Maven 3 does, so there is no text left to check.
 
 use super::model::{Origin, Repository, Settings};
-use super::problem::{Problem, Severity, Stage};
+use super::problem::{SettingsProblem, Severity, Stage};
 use std::collections::HashSet;
 
 /// The characters Maven refuses in mirror and repository ids (they are illegal in file names).
@@ -28,9 +28,9 @@ const LOCAL_ID_TEXT: &str = "must not be 'local', this identifier is reserved fo
 
 /// Validates one raw settings file as Maven 3.x's `DefaultSettingsValidator` does.
 ///
-/// `source` names the file (it becomes [`Problem::source`]). Problems come in Maven's order:
+/// `source` names the file (it becomes [`SettingsProblem::source`]). Problems come in Maven's order:
 /// plugin registry, plugin groups, servers, mirrors, profiles (with their repositories), proxies.
-pub fn validate(settings: &Settings, source: &str) -> Vec<Problem> {
+pub fn validate(settings: &Settings, source: &str) -> Vec<SettingsProblem> {
     let mut v = Violations::new(source);
 
     // #1
@@ -152,7 +152,7 @@ pub fn validate(settings: &Settings, source: &str) -> Vec<Problem> {
 
 /// Maven 4's warnings for project settings (`.mvn/settings.xml`, rule #21): what project settings
 /// may not set. Maven ignores these values afterwards; the warnings say so.
-pub fn validate_project_settings(settings: &Settings, source: &str) -> Vec<Problem> {
+pub fn validate_project_settings(settings: &Settings, source: &str) -> Vec<SettingsProblem> {
     const IS: &str = "is not supported on project settings.";
     const ARE: &str = "are not supported on project settings.";
     let mut v = Violations::new(source);
@@ -228,7 +228,7 @@ fn is_set(value: Option<&str>) -> bool {
 /// Collects problems in Maven's message format.
 struct Violations<'a> {
     source: &'a str,
-    problems: Vec<Problem>,
+    problems: Vec<SettingsProblem>,
 }
 
 impl<'a> Violations<'a> {
@@ -260,8 +260,12 @@ impl<'a> Violations<'a> {
             message.push_str(&place);
             message.push(')');
         }
-        self.problems
-            .push(Problem::new(severity, Stage::Build, self.source, message));
+        self.problems.push(SettingsProblem::new(
+            severity,
+            Stage::Build,
+            self.source,
+            message,
+        ));
     }
 
     /// Maven's `validateStringNotEmpty`: absent or empty → ERROR `is missing`.
@@ -417,7 +421,7 @@ mod tests {
         }
     }
 
-    fn render(problems: &[Problem]) -> Vec<String> {
+    fn render(problems: &[SettingsProblem]) -> Vec<String> {
         problems
             .iter()
             .map(|p| format!("{} {}", p.severity, p.message))

@@ -16,7 +16,7 @@
 //! Not here: merging, interpolation, validation (siblings of this module).
 
 use super::model::*;
-use super::problem::{Problem, Severity, Stage};
+use super::problem::{SettingsProblem, Severity, Stage};
 use crate::secret::SettingsSecret;
 use crate::xml::dom::{self, Node, XmlError};
 use crate::xml::modello::{java_trim, leaf, wrapper_text, Checked, ModelReader, Seen};
@@ -29,7 +29,7 @@ pub struct ReadOutcome {
     /// The settings read; `Settings::default()` when a FATAL problem occurred.
     pub settings: Settings,
     /// Problems, at most one strict-mode WARNING or one FATAL.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<SettingsProblem>,
 }
 
 impl ReadOutcome {
@@ -53,7 +53,7 @@ pub fn read_settings(
         } else {
             "Non-parseable"
         };
-        let mut p = Problem::new(
+        let mut p = SettingsProblem::new(
             Severity::Fatal,
             Stage::Build,
             source,
@@ -88,7 +88,8 @@ pub fn read_settings(
         Ok(settings) => {
             let mut problems = Vec::new();
             if let Some(e) = mapper.reader.take_strict_error() {
-                let mut p = Problem::new(Severity::Warning, Stage::Build, source, e.message);
+                let mut p =
+                    SettingsProblem::new(Severity::Warning, Stage::Build, source, e.message);
                 if let Some(pos) = e.pos {
                     p = p.at(pos.line, pos.column);
                 }

@@ -51,6 +51,7 @@ pub enum Party {
 
 /// Why an exchange cannot authenticate.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RejectReason {
     /// The peer asked for credentials and none are configured.
     NoCredentials,
@@ -209,6 +210,9 @@ pub struct Authenticator {
     label: String,
     /// Clear credentials only: the session decrypted them, or left them out when it could not.
     credentials: Option<Credentials>,
+    /// Why there are none although the settings have some (a password that could not be
+    /// decrypted).
+    withheld: Option<String>,
     ntlm_user: Option<NtlmUser>,
     workstation: String,
     state: Mutex<State>,
@@ -238,11 +242,16 @@ impl Authenticator {
         auth: Option<&Authentication>,
         env: &HashMap<String, String>,
     ) -> Authenticator {
+        // A password that could not be decrypted withholds the whole credential: never the
+        // user name with an empty password.
         let credentials = auth.and_then(|a| {
-            let username = a.username.clone()?;
-            let password = a.password.clone().unwrap_or_else(|| Secret::new(""));
-            Some(Credentials { username, password })
+            let (username, password) = a.sendable()?;
+            Some(Credentials {
+                username: username.to_string(),
+                password: password.cloned().unwrap_or_else(|| Secret::new("")),
+            })
         });
+        let withheld = auth.and_then(|a| a.withheld.clone());
         let ntlm_user = credentials.as_ref().map(|c| {
             NtlmUser::parse(
                 &c.username,
@@ -255,6 +264,7 @@ impl Authenticator {
             party,
             label: label.into(),
             credentials,
+            withheld,
             ntlm_user,
             workstation: env
                 .get("COMPUTERNAME")
@@ -284,9 +294,14 @@ impl Authenticator {
         )
     }
 
-    /// Whether a user name is configured.
+    /// Whether a user name is configured (and its password could be decrypted).
     pub fn has_credentials(&self) -> bool {
         self.credentials.is_some()
+    }
+
+    /// Why no credentials are sent although the settings have some.
+    pub fn withheld(&self) -> Option<&str> {
+        self.withheld.as_deref()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {

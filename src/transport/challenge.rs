@@ -54,6 +54,7 @@ impl fmt::Display for Challenge {
 
 /// The schemes m2r answers, weakest first (the derived order is the preference).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Scheme {
     /// RFC 7617: `user:password` in base64; only safe over TLS or to a trusted proxy.
     Basic,

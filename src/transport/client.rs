@@ -879,6 +879,7 @@ impl Transport {
                                     url: redacted,
                                     status,
                                     sent_credentials: server_header.is_some(),
+                                    withheld: session.server.withheld().map(Into::into),
                                     rejection: Some(Box::new(r)),
                                     via_proxy: via_plain_proxy(repo, &url),
                                 })
@@ -957,6 +958,7 @@ impl Transport {
                         url: redacted,
                         status,
                         sent_credentials: same_origin && session.server.has_credentials(),
+                        withheld: session.server.withheld().map(Into::into),
                         rejection: None,
                         via_proxy: via_plain_proxy(repo, &url),
                     })
@@ -1298,7 +1300,10 @@ fn proxy_auth_error(
         rejection: Box::new(rejection),
         sent_credentials: p
             .and_then(|p| p.auth.as_ref())
-            .is_some_and(|a| a.username.is_some()),
+            .is_some_and(|a| a.sendable().is_some()),
+        withheld: p
+            .and_then(|p| p.auth.as_ref())
+            .and_then(|a| a.withheld.as_deref().map(Into::into)),
     }
 }
 
@@ -1317,12 +1322,10 @@ fn proxy_spec(
     })?;
     let kind = ProxyKind::from_kind(&p.kind);
     let mut socks_auth = None;
-    if let Some(a) = &p.auth {
-        if let Some(user) = &a.username {
-            let pw = a.password.clone().unwrap_or_else(|| crate::Secret::new(""));
-            if kind != ProxyKind::Http {
-                socks_auth = Some((user.clone(), pw));
-            }
+    if let Some((user, pw)) = p.auth.as_ref().and_then(|a| a.sendable()) {
+        if kind != ProxyKind::Http {
+            let pw = pw.cloned().unwrap_or_else(|| crate::Secret::new(""));
+            socks_auth = Some((user.to_string(), pw));
         }
     }
     Ok(ProxySpec {

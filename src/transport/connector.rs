@@ -47,6 +47,7 @@ pub struct RouteFailure {
 
 /// Why a connection could not be made.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum ConnectError {
     /// The first hop's name did not resolve.
     #[error("cannot resolve {host}")]

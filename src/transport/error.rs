@@ -12,6 +12,7 @@ use thiserror::Error;
 
 /// A failed request. URLs in messages never carry user info.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum TransportError {
     /// 404/410: the resource is not in this repository (the caller tries the next one).
     #[error("{url} was not found in repository `{repository}` (HTTP {status})")]
@@ -25,7 +26,7 @@ pub enum TransportError {
     },
     /// 401/403 from the repository.
     #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}{}{}",
-        status_text(*status), if *sent_credentials { " (they were sent and rejected)" } else { " (none are configured for this id)" },
+        status_text(*status), match (sent_credentials, withheld) { (true, _) => " (they were sent and rejected)".to_string(), (false, Some(w)) => format!(" (none were sent: {w})"), (false, None) => " (none are configured for this id)".to_string() },
         rejection.as_ref().map(|r| format!("; the server {r}")).unwrap_or_default(),
         via_proxy.as_deref().map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials")).unwrap_or_default())]
     Unauthorized {
@@ -37,6 +38,9 @@ pub enum TransportError {
         status: u16,
         /// Whether an `Authorization` header was sent.
         sent_credentials: bool,
+        /// Why none were sent although the settings have some (a password that could not be
+        /// decrypted).
+        withheld: Option<Box<str>>,
         /// What the server offered and what was tried, when it challenged.
         rejection: Option<Box<Rejection>>,
         /// `host:port` of the plain-HTTP proxy the request went through, if any.
@@ -66,7 +70,7 @@ pub enum TransportError {
     #[error("proxy authentication failed (HTTP {status}) at proxy {proxy}{} used for repository `{repository}` ({url}): the proxy {rejection}; check the <proxy>{} username/password in settings.xml{}",
         proxy_id.as_deref().map(|i| format!(" (id `{i}`)")).unwrap_or_default(),
         proxy_id.as_deref().map(|i| format!(" with id `{i}`")).unwrap_or_default(),
-        if *sent_credentials { "" } else { " (no proxy credentials are configured)" })]
+        match (sent_credentials, withheld) { (true, _) => String::new(), (false, Some(w)) => format!(" (none were sent: {w})"), (false, None) => " (no proxy credentials are configured)".to_string() })]
     ProxyAuth {
         /// `host:port` of the proxy.
         proxy: String,
@@ -82,6 +86,9 @@ pub enum TransportError {
         rejection: Box<Rejection>,
         /// Whether proxy credentials were configured.
         sent_credentials: bool,
+        /// Why none were sent although the settings have some (a password that could not be
+        /// decrypted).
+        withheld: Option<Box<str>>,
     },
     /// Other HTTP status that is not worth retrying (or still failing after retries).
     #[error("HTTP {status} from {url} (repository `{repository}`){}", retried(*retries, *elapsed))]
@@ -98,7 +105,7 @@ pub enum TransportError {
         elapsed: Duration,
     },
     /// Connection, TLS, timeout or body errors (after retries).
-    #[error("could not transfer {url} from repository `{repository}`{via}: {}{}", error_chain(cause), retried(*retries, *elapsed))]
+    #[error("could not transfer {url} from repository `{repository}`{via}{}", retried(*retries, *elapsed))]
     Network {
         /// Repository id.
         repository: String,
@@ -150,7 +157,7 @@ pub enum TransportError {
     Setup(String),
     /// The body is larger than the caller accepts (a checksum, metadata, or an artifact over the
     /// configured ceiling).
-    #[error("{url} from repository `{repository}` was refused: {source}")]
+    #[error("{url} from repository `{repository}` was refused")]
     TooLarge {
         /// Repository id.
         repository: String,
@@ -162,7 +169,7 @@ pub enum TransportError {
     },
     /// The body was stopped: it arrived too slowly, or not with its announced length.
     #[error(
-        "transfer of {url} from repository `{repository}` stopped after {:.1?}: {source}",
+        "transfer of {url} from repository `{repository}` stopped after {:.1?}",
         elapsed
     )]
     BodyStopped {
@@ -188,7 +195,7 @@ pub enum TransportError {
         source: std::io::Error,
     },
     /// The sink the body was written to failed (local disk).
-    #[error("writing the body of {url} failed: {source}")]
+    #[error("writing the body of {url} failed")]
     Sink {
         /// Redacted URL.
         url: String,
@@ -200,11 +207,12 @@ pub enum TransportError {
 
 /// The typed cause of a [`TransportError::Network`].
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum NetworkCause {
     /// The request failed before a response: connecting (see [`ConnectError`] in the chain),
     /// or the HTTP exchange itself.
-    #[error("{0}")]
-    Request(#[source] Box<hyper_util::client::legacy::Error>),
+    #[error(transparent)]
+    Request(Box<hyper_util::client::legacy::Error>),
     /// The response body broke off.
     #[error("reading the response body failed")]
     Body(#[source] hyper::Error),
@@ -229,6 +237,7 @@ pub enum NetworkCause {
 
 /// What a [`NetworkCause::Timeout`] waited for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TimeoutPhase {
     /// The response head (connecting, tunnelling, the server thinking).
     Response,
@@ -264,22 +273,6 @@ pub(crate) fn find_in_chain<'a, T: std::error::Error + 'static>(
         cur = c.source();
     }
     None
-}
-
-/// Flattens an error and its sources into one line (a cause already quoted by its parent is
-/// not repeated).
-pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut cur = e.source();
-    while let Some(c) = cur {
-        let m = c.to_string();
-        if !s.contains(&m) {
-            s.push_str(": ");
-            s.push_str(&m);
-        }
-        cur = c.source();
-    }
-    s
 }
 
 impl TransportError {
@@ -329,6 +322,7 @@ mod tests {
             url: "https://h/r/a.jar".into(),
             status: 401,
             sent_credentials: true,
+            withheld: None,
             rejection: None,
             via_proxy: None,
         };
@@ -350,6 +344,7 @@ mod tests {
                 reason: crate::transport::auth::RejectReason::Rejected,
             }),
             sent_credentials: true,
+            withheld: None,
         };
         let m = e.to_string();
         assert!(
@@ -369,7 +364,11 @@ mod tests {
             retries: 3,
             elapsed: Duration::from_millis(1500),
         };
-        let m = e.to_string();
+        assert!(
+            !e.to_string().contains("permission denied"),
+            "the cause is a source, not the message"
+        );
+        let m = crate::printable::error_chain(&e);
         assert!(
             m.contains("3 retries") && m.contains("cannot read /x/y: permission denied"),
             "{m}"

@@ -18,6 +18,7 @@ const MAX_HEADERS: usize = 100;
 
 /// A proxy's response could not be read.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum Http1Error {
     /// The connection failed or closed.
     #[error("{what}")]

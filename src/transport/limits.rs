@@ -126,8 +126,9 @@ impl BodySink for LimitedBuffer {
     }
 }
 
-/// What [`BodyGuard`] stopped a body for.
+/// What the body guard (`BodyGuard`) stopped a body for.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BodyStop {
     /// Fewer than the limit's bytes arrived within its window.
     #[error("fewer than {} bytes arrived within {:?} (low-speed limit; {received} bytes received in all)", limit.bytes, limit.window)]

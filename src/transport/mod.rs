@@ -30,13 +30,17 @@ pub(crate) mod scope;
 pub(crate) mod tls;
 mod warmup;
 
+pub use auth::{AuthOffer, RejectReason, Rejection};
 pub use body::{
     PutOptions, Upload, UploadProgress, DEFAULT_CONTINUE_TIMEOUT, DEFAULT_RETRY_STATUSES,
 };
-pub use client::{BodySink, Fetched, Transport, TransportOptions, Uploaded, DEFAULT_MAX_IN_MEMORY};
-pub use connector::ConnectError;
+pub use challenge::Scheme;
+pub use client::Uploaded;
+pub use client::{BodySink, Fetched, Transport, TransportOptions, DEFAULT_MAX_IN_MEMORY};
+pub use connector::{ConnectError, RouteFailure};
 pub(crate) use error::redact_url;
 pub use error::{NetworkCause, TimeoutPhase, TransportError};
-pub use limits::{LowSpeedLimit, DEFAULT_LOW_SPEED};
+pub use http1::Http1Error;
+pub use limits::{BodyStop, BodyTooLarge, LowSpeedLimit, DEFAULT_LOW_SPEED};
 pub use retry::{parse_retry_after, RetryPolicy};
-pub use route::RoutePlan;
+pub use route::{Hop, Route, RouteDatabase, RoutePlan};

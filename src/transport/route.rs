@@ -151,6 +151,7 @@ impl RouteDatabase {
 
 /// The first hop of a repository's connections.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Hop {
     /// Straight to the repository's host.
     Direct {

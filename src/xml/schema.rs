@@ -28,15 +28,6 @@ pub struct XNode {
 }
 
 impl XNode {
-    /// A text element.
-    pub fn leaf(name: &str, text: &str) -> Self {
-        XNode {
-            name: name.to_string(),
-            text: text.to_string(),
-            ..XNode::default()
-        }
-    }
-
     /// The first child with this name.
     pub fn child(&self, name: &str) -> Option<&XNode> {
         self.children.iter().find(|c| c.name == name)

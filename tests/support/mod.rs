@@ -16,6 +16,9 @@
 //! A missing server binary fails the test with a message to run `scripts/test-servers.sh`.
 #![allow(dead_code)]
 
+pub mod downloads;
+pub mod shared;
+
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -322,7 +325,7 @@ error_log {d}/error.log warn;
 events {{ worker_connections 512; }}
 http {{
     default_type application/octet-stream;
-    log_format t '$request $status $body_bytes_sent c=$connection';
+    log_format t '$request $status $body_bytes_sent a=[$http_authorization] c=$connection';
     access_log {d}/access.log t;
     client_body_temp_path {d}/body;
     proxy_temp_path {d}/proxy;
@@ -893,3 +896,15 @@ pub fn temp_files(dir: &Path) -> Vec<PathBuf> {
 pub mod graph;
 pub mod hostile;
 pub mod publish;
+
+/// An error with its causes on one line (what the CLI prints): each message once.
+pub trait Chain {
+    /// `what: cause: cause`.
+    fn message_chain(&self) -> String;
+}
+
+impl<E: std::error::Error + ?Sized> Chain for E {
+    fn message_chain(&self) -> String {
+        m2resolver::printable::error_chain(self)
+    }
+}

@@ -17,6 +17,14 @@
 
 use super::*;
 
+/// The publishing error inside a session's error (a test of a failed install or deployment).
+pub fn publish_error(e: m2resolver::SessionError) -> m2resolver::PublishError {
+    match e {
+        m2resolver::SessionError::Publish { source } => *source,
+        other => panic!("not a publishing error: {other}"),
+    }
+}
+
 /// nginx taking PUTs (see the module documentation).
 pub struct DavNginx {
     /// HTTP port.

@@ -38,28 +38,28 @@ pub struct CollectRequest {
 
 /// What Maven reports as a warning during collection (`missing-pom`, `invalid-pom`): the POM
 /// reader's own kinds.
-pub use crate::resolution::pom::ProblemKind;
+pub use crate::resolution::pom::PomProblemKind;
 
 /// A warning: an artifact kept without children because its POM is missing or invalid.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
+pub struct PomProblem {
     /// Missing or invalid.
-    pub kind: ProblemKind,
+    pub kind: PomProblemKind,
     /// The artifact whose POM it is.
     pub artifact: Artifact,
     /// What the POM reader said.
     pub message: String,
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for PomProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            ProblemKind::MissingPom => write!(
+            PomProblemKind::MissingPom => write!(
                 f,
                 "the POM for {} is missing, no dependency information available",
                 self.artifact
             ),
-            ProblemKind::InvalidPom => write!(
+            PomProblemKind::InvalidPom => write!(
                 f,
                 "the POM for {} is invalid, transitive dependencies (if any) will not be available: {}",
                 self.artifact, self.message
@@ -71,6 +71,7 @@ impl fmt::Display for Problem {
 /// Why collection failed (Maven's `DependencyCollectionException`); the graph is still
 /// returned, without the failing dependencies.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CollectError {
     /// A descriptor could not be read (a parent or BOM that cannot be fetched, a transfer
     /// error): Maven fails the collection.
@@ -105,9 +106,54 @@ pub struct CollectResult {
     /// The graph (after conflict resolution when [`super::collect`] made it).
     pub graph: DependencyGraph,
     /// Missing and invalid POMs, each once.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<PomProblem>,
     /// Failures; the collection failed when there is any.
     pub errors: Vec<CollectError>,
+}
+
+impl CollectResult {
+    /// The missing-POM warnings about what the user named as the root of `root`: the artifact
+    /// of [`Root::Artifact`](super::Root::Artifact), the coordinates of
+    /// [`Root::Dependencies`](super::Root::Dependencies). Maven keeps a *dependency* whose POM
+    /// is missing as a leaf (a warning), and so does this result; but a root that cannot be
+    /// found is almost always a typo in a coordinate (or an empty local repository offline),
+    /// which a command line should report as an error. Each problem's message says what was
+    /// searched. Empty for project roots (a project file that cannot be read fails the call).
+    ///
+    /// ```
+    /// use m2resolver::resolution::collect::{collect, CollectRequest, MemorySource};
+    /// use m2resolver::{Artifact, Dependency, Root};
+    /// let typo = Artifact::new("org.apache.maven", "maven-cor", "jar", "", "3.8.7");
+    /// let root = Root::compile([typo.clone()]);
+    /// let request = CollectRequest {
+    ///     root: Artifact::new("g", "app", "pom", "", "1"),
+    ///     dependencies: vec![Dependency::new(typo, "compile")],
+    ///     managed_dependencies: vec![],
+    ///     repositories: vec![],
+    /// };
+    /// let result = collect(&MemorySource::new(), &request);
+    /// assert_eq!(result.missing_roots(&root).len(), 1);
+    /// ```
+    pub fn missing_roots(&self, root: &super::Root) -> Vec<&PomProblem> {
+        let named: Vec<&Artifact> = match root {
+            super::Root::Artifact(a) => {
+                // The graph's root is the artifact after relocations: that is the one reported.
+                let graph_root = self.graph.node(self.graph.root()).artifact();
+                vec![a].into_iter().chain(graph_root).collect()
+            }
+            super::Root::Dependencies(deps) => deps.iter().map(|d| &d.artifact).collect(),
+            _ => Vec::new(),
+        };
+        self.problems
+            .iter()
+            .filter(|p| p.kind == PomProblemKind::MissingPom)
+            .filter(|p| {
+                named.iter().any(|a| {
+                    a.group_id == p.artifact.group_id && a.artifact_id == p.artifact.artifact_id
+                })
+            })
+            .collect()
+    }
 }
 
 /// What a new node is made of.
@@ -178,7 +224,7 @@ pub(crate) struct Collector<'s> {
     children: HashMap<GraphKey, ListId>,
     stack: Vec<NodeId>,
     repos: RepositoryLists,
-    pub(crate) problems: Vec<Problem>,
+    pub(crate) problems: Vec<PomProblem>,
     pub(crate) errors: Vec<CollectError>,
 }
 
@@ -509,7 +555,7 @@ impl<'s> Collector<'s> {
                 partial,
                 message,
             } => {
-                self.record_problem(ProblemKind::MissingPom, &named, message);
+                self.record_problem(PomProblemKind::MissingPom, &named, message);
                 Some(partial)
             }
             DescriptorOutcome::Invalid {
@@ -517,7 +563,7 @@ impl<'s> Collector<'s> {
                 partial,
                 message,
             } => {
-                self.record_problem(ProblemKind::InvalidPom, &named, message);
+                self.record_problem(PomProblemKind::InvalidPom, &named, message);
                 Some(partial)
             }
             DescriptorOutcome::Failed(message) => {
@@ -542,13 +588,13 @@ impl<'s> Collector<'s> {
         path
     }
 
-    fn record_problem(&mut self, kind: ProblemKind, artifact: &Artifact, message: String) {
+    fn record_problem(&mut self, kind: PomProblemKind, artifact: &Artifact, message: String) {
         if !self
             .problems
             .iter()
             .any(|p| p.kind == kind && p.artifact == *artifact)
         {
-            self.problems.push(Problem {
+            self.problems.push(PomProblem {
                 kind,
                 artifact: artifact.clone(),
                 message,

@@ -11,27 +11,46 @@
 //! by the downloader's requests in flight, while the collector walks it in Maven's order. The
 //! collector only ever sees the answer for the exact artifact and repository list it asks
 //! for, so reading ahead changes no result.
+//!
+//! One source serves one collection; the descriptor reader under it is the session's, shared by
+//! every collection running at once (a descriptor one of them is reading is awaited by the
+//! others, not read twice). What is per collection lives here: the reads it started, its
+//! read-ahead table, its mark in the downloader's ledger and, when its answers turned out to
+//! depend on the order of the fetches, its replay in Maven's order — through a reader and a
+//! downloader view of its own, so that the replay hides nothing from the other collections.
 
 use super::collector::speculative_children;
 use super::rules::ManagementTable;
 use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
 use crate::download::ledger::Mark;
-use crate::download::Resolver;
+use crate::download::Downloader;
 use crate::repository::{aggregate_repositories, RemoteRepository, Selectors};
 use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
 use crate::resolution::pom::descriptor::SharedDescriptor;
-use crate::resolution::pom::{DescriptorError, DescriptorReader, ProblemKind};
+use crate::resolution::pom::{DescriptorError, DescriptorReader, PomProblemKind};
 use futures_util::future::{BoxFuture, FutureExt, Shared};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 type Answer = SharedDescriptor;
+
+/// A read ahead whose task failed (it panicked or the runtime stopped).
+#[derive(Debug, thiserror::Error)]
+#[error("reading {what} failed")]
+struct ReadFailed {
+    what: String,
+    #[source]
+    source: tokio::task::JoinError,
+}
 type Pending = Shared<BoxFuture<'static, Answer>>;
 
 struct Inner {
+    /// The session's reader.
     reader: Arc<DescriptorReader>,
-    resolver: Resolver,
+    /// During an ordered replay: the replay's reader (caches of its own, over a downloader that
+    /// sees the local repository as Maven would have at each step).
+    replay: Mutex<Option<Arc<DescriptorReader>>>,
     selectors: Selectors,
     handle: tokio::runtime::Handle,
     pending: Mutex<HashMap<String, Pending>>,
@@ -63,18 +82,17 @@ fn key(artifact: &Artifact, repositories: &[RemoteRepository]) -> String {
 }
 
 impl RepositorySource {
-    /// A source reading through `reader`, listing versions through `resolver` (the same
-    /// downloader), applying `selectors` to POM repositories, running its fetches on `handle`.
+    /// A source reading through `reader` (and listing versions through its downloader),
+    /// applying `selectors` to POM repositories, running its fetches on `handle`.
     pub fn new(
         reader: Arc<DescriptorReader>,
-        resolver: Resolver,
         selectors: Selectors,
         handle: tokio::runtime::Handle,
     ) -> Self {
         RepositorySource {
             inner: Arc::new(Inner {
                 reader,
-                resolver,
+                replay: Mutex::new(None),
                 selectors,
                 handle,
                 pending: Mutex::new(HashMap::new()),
@@ -93,14 +111,14 @@ impl RepositorySource {
         }
     }
 
-    /// The descriptor reader.
-    pub fn reader(&self) -> &Arc<DescriptorReader> {
-        &self.inner.reader
+    /// The descriptor reader in use (the replay's during an ordered replay).
+    pub fn reader(&self) -> Arc<DescriptorReader> {
+        self.inner.reader()
     }
 
-    /// The downloader.
-    pub fn resolver(&self) -> &Resolver {
-        &self.inner.resolver
+    /// The downloader in use.
+    pub fn downloader(&self) -> Downloader {
+        self.inner.reader().downloader().clone()
     }
 
     /// Runs `f` to completion on the source's runtime (from a thread outside it).
@@ -110,6 +128,14 @@ impl RepositorySource {
 }
 
 impl Inner {
+    fn reader(&self) -> Arc<DescriptorReader> {
+        let replay = match self.replay.lock() {
+            Ok(r) => r.clone(),
+            Err(e) => e.into_inner().clone(),
+        };
+        replay.unwrap_or_else(|| self.reader.clone())
+    }
+
     fn start(
         self: &Arc<Self>,
         artifact: Artifact,
@@ -124,9 +150,9 @@ impl Inner {
             return p.clone();
         }
         let this = self.clone();
+        let reader = self.reader();
         let task = self.handle.spawn(async move {
-            let answer = this
-                .reader
+            let answer = reader
                 .read_dependency_descriptor(&artifact, &repositories)
                 .await;
             if let Ok(d) = &*answer {
@@ -140,7 +166,10 @@ impl Inner {
                 Ok(a) => a,
                 Err(e) => Arc::new(Err(DescriptorError::Transfer {
                     artifact: Artifact::new("", "", "", "", ""),
-                    reason: format!("reading {label} failed: {e}"),
+                    source: Arc::new(ReadFailed {
+                        what: label,
+                        source: e,
+                    }),
                 })),
             }
         }
@@ -180,17 +209,17 @@ fn outcome(answer: &Result<Arc<ArtifactDescriptor>, DescriptorError>) -> Descrip
     match answer {
         Ok(d) => DescriptorOutcome::Found(d.clone()),
         Err(e) => match (e.kind(), e.partial()) {
-            (Some(ProblemKind::MissingPom), Some(partial)) => DescriptorOutcome::Missing {
+            (Some(PomProblemKind::MissingPom), Some(partial)) => DescriptorOutcome::Missing {
                 artifact: e.artifact().clone(),
                 partial: Arc::new(partial),
-                message: e.to_string(),
+                message: crate::printable::error_chain(e),
             },
-            (Some(ProblemKind::InvalidPom), Some(partial)) => DescriptorOutcome::Invalid {
+            (Some(PomProblemKind::InvalidPom), Some(partial)) => DescriptorOutcome::Invalid {
                 artifact: e.artifact().clone(),
                 partial: Arc::new(partial),
-                message: e.to_string(),
+                message: crate::printable::error_chain(e),
             },
-            _ => DescriptorOutcome::Failed(e.to_string()),
+            _ => DescriptorOutcome::Failed(crate::printable::error_chain(e)),
         },
     }
 }
@@ -202,10 +231,11 @@ impl RepositorySource {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> DescriptorOutcome {
+        let reader = self.inner.reader();
         let answer = self
             .inner
             .handle
-            .block_on(self.inner.reader.read_descriptor(artifact, repositories))
+            .block_on(reader.read_descriptor(artifact, repositories))
             .map(Arc::new);
         outcome(&answer)
     }
@@ -228,16 +258,14 @@ impl DescriptorSource for RepositorySource {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Vec<(String, VersionOrigin)> {
-        let (listed, problems) = self
-            .inner
-            .handle
-            .block_on(self.inner.resolver.list_versions(
-                &artifact.group_id,
-                &artifact.artifact_id,
-                repositories,
-            ));
+        let downloader = self.downloader();
+        let (listed, problems) = self.inner.handle.block_on(downloader.list_versions(
+            &artifact.group_id,
+            &artifact.artifact_id,
+            repositories,
+        ));
         for p in problems {
-            tracing::warn!("{p}");
+            tracing::warn!("{}", crate::printable::error_chain(&p));
         }
         listed
             .into_iter()
@@ -272,14 +300,28 @@ impl DescriptorSource for RepositorySource {
     }
 
     fn begin_collection(&self) {
-        let mark = self.inner.resolver.ledger().mark();
+        let mark = self.inner.reader.downloader().ledger().begin();
         if let Ok(mut m) = self.inner.mark.lock() {
             *m = Some(mark);
         }
     }
 
+    fn end_collection(&self) {
+        let mark = self.inner.mark.lock().ok().and_then(|mut m| m.take());
+        if mark.is_some() {
+            self.inner.reader.downloader().ledger().end();
+        }
+    }
+
     fn needs_ordered_replay(&self) -> bool {
-        self.inner.resolver.ledger().order_sensitive()
+        let mark = self.inner.mark.lock().ok().and_then(|m| *m);
+        mark.is_some_and(|m| {
+            self.inner
+                .reader
+                .downloader()
+                .ledger()
+                .order_sensitive_since(m)
+        })
     }
 
     fn start_ordered_replay(&self) {
@@ -298,15 +340,21 @@ impl DescriptorSource for RepositorySource {
                 drop(self.inner.handle.block_on(f));
             }
         }
-        self.inner.reader.forget_answers();
         let mark = self.inner.mark.lock().ok().and_then(|m| *m);
         if let Some(mark) = mark {
-            self.inner.resolver.ledger().replay_from(mark);
+            let shared = &self.inner.reader;
+            let replay = shared.downloader().ledger().replay_from(mark);
+            let reader = shared.fresh_over(shared.downloader().replaying(replay));
+            if let Ok(mut r) = self.inner.replay.lock() {
+                *r = Some(Arc::new(reader));
+            }
         }
     }
 
     fn end_ordered_replay(&self) {
-        self.inner.resolver.ledger().end_replay();
+        if let Ok(mut r) = self.inner.replay.lock() {
+            *r = None;
+        }
         self.inner.in_order.store(false, Ordering::SeqCst);
     }
 }

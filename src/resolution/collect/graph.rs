@@ -98,6 +98,7 @@ impl DependencyNode {
 
 /// Why a dependency is not in the graph (kept for `--verbose` and `m2r why`; Maven forgets).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OmissionReason {
     /// A transitive dependency of a scope the session drops (`test`, `provided`).
     Scope(String),

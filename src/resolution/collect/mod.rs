@@ -1,14 +1,14 @@
 //! Transitive dependency resolution as Maven Resolver 1.6.3 does it for Maven 3.8.7:
-//! collection ([`collector`], `DefaultDependencyCollector` with the session rules of
-//! [`rules`]), version ranges ([`ranges`], `DefaultVersionRangeResolver`), conflict resolution
-//! ([`conflict`], `ConflictResolver` with Maven's selectors), the resulting
-//! [`DependencyGraph`] ([`graph`]), its documents ([`view`]: `m2r tree --json`, the human
-//! tree, `m2r why`), the class paths Maven derives from it ([`classpath`]) and the download
-//! of every artifact in it ([`resolve`]).
+//! collection (`collector.rs`, `DefaultDependencyCollector` with the session rules of
+//! `rules.rs`), version ranges (`ranges.rs`, `DefaultVersionRangeResolver`), conflict
+//! resolution (`conflict.rs`, `ConflictResolver` with Maven's selectors), the resulting
+//! [`DependencyGraph`], its documents ([`view`]: `m2r tree --json`, the human tree, `m2r why`),
+//! the class paths Maven derives from it ([`ClasspathScope`]) and the download of every
+//! artifact in it ([`ResolvedNode`]).
 //!
-//! Descriptors and version listings come through a [`DescriptorSource`] ([`source`]); the
-//! repository-backed one, which fetches POMs ahead in parallel while the graph is built in
-//! Maven's order, is [`fetch::RepositorySource`].
+//! Descriptors and version listings come through a [`DescriptorSource`]; the
+//! repository-backed one (`fetch.rs`), which fetches POMs ahead in parallel while the graph is
+//! built in Maven's order, is what a session's engine uses.
 //!
 //! A build reaches all of this through its session: [`crate::Session::collect`] and
 //! [`crate::Session::resolve`] wire the repository-backed source from the session's downloader,
@@ -36,22 +36,26 @@
 //! assert_eq!(cp, ["g:a:jar:1:compile", "g:c:jar:1:compile", "g:b:jar:1:compile"]);
 //! ```
 
-pub mod classpath;
-pub mod collector;
-pub mod conflict;
-pub mod fetch;
-pub mod graph;
-pub mod project;
-pub mod ranges;
-pub mod resolve;
-pub mod rules;
-pub mod source;
+pub(crate) mod classpath;
+pub(crate) mod collector;
+pub(crate) mod conflict;
+pub(crate) mod fetch;
+pub(crate) mod graph;
+pub(crate) mod project;
+pub(crate) mod ranges;
+pub(crate) mod resolve;
+pub(crate) mod rules;
+pub(crate) mod source;
 pub mod view;
 
-pub use collector::{CollectError, CollectRequest, CollectResult, Problem, ProblemKind};
+pub use classpath::ClasspathScope;
+pub use collector::{CollectError, CollectRequest, CollectResult, PomProblem, PomProblemKind};
 pub use graph::{
-    DependencyGraph, DependencyNode, DependencyVisitor, NodeId, Omission, OmissionReason,
+    managed, DependencyGraph, DependencyNode, DependencyVisitor, Management, NodeId, Omission,
+    OmissionReason,
 };
+pub use project::{Root, RootFailure};
+pub use resolve::{ArtifactError, ResolvedNode};
 pub use source::{DescriptorOutcome, DescriptorSource, MemorySource, VersionOrigin};
 
 /// Collects the graph of `request` and resolves its conflicts, as Maven's
@@ -62,6 +66,7 @@ pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> Colle
     source.begin_collection();
     let result = collect_once(source, request);
     if !source.needs_ordered_replay() {
+        source.end_collection();
         return result;
     }
     // Fetching ahead met a local repository whose content depends on Maven's order (one
@@ -71,6 +76,7 @@ pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> Colle
     source.start_ordered_replay();
     let result = collect_once(source, request);
     source.end_ordered_replay();
+    source.end_collection();
     result
 }
 

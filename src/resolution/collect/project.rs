@@ -5,7 +5,7 @@
 //! project). Repositories the root POM declares are not added to the request (Maven's
 //! request holds the build's repositories; those of dependency POMs join as they are read).
 
-use super::collector::{CollectRequest, Problem, ProblemKind};
+use super::collector::{CollectRequest, PomProblem, PomProblemKind};
 use super::fetch::RepositorySource;
 use super::source::DescriptorOutcome;
 use crate::repository::RemoteRepository;
@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 /// What to resolve the dependencies of.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum Root {
     /// An artifact whose POM is in the repositories (`g:a[:ext[:cls]]:v`).
     Artifact(Artifact),
@@ -38,8 +39,7 @@ impl Root {
     /// COORD...`).
     ///
     /// ```
-    /// use m2resolver::resolution::collect::project::Root;
-    /// use m2resolver::resolution::Artifact;
+    /// use m2resolver::{Artifact, Root};
     /// let root = Root::compile([Artifact::new("junit", "junit", "jar", "", "4.13.2")]);
     /// let Root::Dependencies(deps) = root else { unreachable!() };
     /// assert_eq!(deps[0].scope, "compile");
@@ -80,14 +80,14 @@ fn kept(
     a: &Artifact,
     partial: &ArtifactDescriptor,
     repositories: &[RemoteRepository],
-    kind: ProblemKind,
+    kind: PomProblemKind,
     artifact: Artifact,
     message: String,
-) -> (CollectRequest, Vec<Problem>) {
+) -> (CollectRequest, Vec<PomProblem>) {
     let root = partial.artifact.clone().unwrap_or_else(|| a.clone());
     (
         request(root, partial, repositories),
-        vec![Problem {
+        vec![PomProblem {
             kind,
             artifact,
             message,
@@ -101,7 +101,7 @@ pub fn request_for(
     source: &RepositorySource,
     root: &Root,
     repositories: &[RemoteRepository],
-) -> Result<(CollectRequest, Vec<Problem>), RootFailure> {
+) -> Result<(CollectRequest, Vec<PomProblem>), RootFailure> {
     match root {
         // The root's descriptor is read as is (its management is the graph's); the source's
         // cache keeps descriptors without it.
@@ -118,7 +118,7 @@ pub fn request_for(
                 a,
                 &partial,
                 repositories,
-                ProblemKind::MissingPom,
+                PomProblemKind::MissingPom,
                 artifact,
                 message,
             )),
@@ -130,7 +130,7 @@ pub fn request_for(
                 a,
                 &partial,
                 repositories,
-                ProblemKind::InvalidPom,
+                PomProblemKind::InvalidPom,
                 artifact,
                 message,
             )),

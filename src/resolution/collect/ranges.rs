@@ -20,6 +20,7 @@ pub struct RangeResult {
 
 /// Why a dependency's version could not be resolved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RangeError {
     /// Not a valid version or range.
     #[error(transparent)]

@@ -7,13 +7,14 @@
 
 use super::classpath::{self, ClasspathScope};
 use super::graph::{DependencyGraph, NodeId};
-use crate::download::{Coordinate, DownloadError, ResolvedArtifact, Resolver};
+use crate::download::{ArtifactFile, DownloadError, Downloader};
 use crate::resolution::artifact::Artifact;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Why one artifact of the graph could not be resolved.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ArtifactError {
     /// The download failed.
     #[error(transparent)]
@@ -41,14 +42,14 @@ pub struct ResolvedNode {
     /// the session's [`SessionError::Resolve`](crate::SessionError::Resolve) names the first).
     pub file: Result<PathBuf, Arc<ArtifactError>>,
     /// The downloader's record (repository, checksum outcome), for downloaded artifacts.
-    pub download: Option<ResolvedArtifact>,
+    pub download: Option<ArtifactFile>,
 }
 
 /// Downloads the artifacts of `graph` (each once, first occurrence in resolution order),
 /// filtered by class-path `scope` (`None`: every node, as Resolver's `resolveDependencies`
 /// without a filter), in parallel; results in class-path order.
 pub async fn resolve_artifacts(
-    resolver: &Resolver,
+    downloader: &Downloader,
     graph: &DependencyGraph,
     scope: Option<ClasspathScope>,
 ) -> Vec<ResolvedNode> {
@@ -80,19 +81,12 @@ pub async fn resolve_artifacts(
                     download: None,
                 };
             }
-            let coord = Coordinate {
-                group_id: artifact.group_id.clone(),
-                artifact_id: artifact.artifact_id.clone(),
-                extension: artifact.extension.clone(),
-                classifier: artifact.classifier.clone(),
-                version: artifact.version.clone(),
-            };
-            match resolver.resolve_in(&coord, &repositories).await {
+            match downloader.fetch(&artifact, &repositories).await {
                 Ok(r) => ResolvedNode {
                     node: id,
                     artifact,
                     scope,
-                    file: Ok(resolver.class_path_file(&r)),
+                    file: Ok(downloader.class_path_file(&r)),
                     download: Some(r),
                 },
                 Err(e) => ResolvedNode {

@@ -136,11 +136,6 @@ impl ManagementTable {
         }
         t
     }
-
-    /// Whether any entry manages this artifact's version (for explanations).
-    pub fn managed_version(&self, a: &Artifact) -> Option<&str> {
-        self.versions.get(&Key::of(a)).map(String::as_str)
-    }
 }
 
 /// What management says of one dependency (`DependencyManagement`).

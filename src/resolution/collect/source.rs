@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 /// The result of reading one artifact's descriptor, with the problem Maven would report.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum DescriptorOutcome {
     /// The POM was read.
     Found(Arc<ArtifactDescriptor>),
@@ -98,6 +99,9 @@ pub trait DescriptorSource: Send + Sync {
 
     /// A collection starts: the point a replay in order goes back to.
     fn begin_collection(&self) {}
+
+    /// The collection (and its replay, if any) is over.
+    fn end_collection(&self) {}
 
     /// Whether the answers since [`Self::begin_collection`] may depend on the order they were
     /// fetched in (a source that fetched ahead, where the local repository's content decided

@@ -160,7 +160,8 @@ fn omission_text(graph: &DependencyGraph, reason: &OmissionReason) -> String {
 }
 
 /// The human tree: `mvn dependency:tree` layout, with where versions and scopes came from;
-/// `verbose` adds the dependencies left out and why.
+/// `verbose` adds the dependencies left out and why. The tree only: the result's warnings and
+/// errors are for the caller to report (on stderr, for the CLI).
 pub fn render_tree(result: &CollectResult, verbose: bool) -> String {
     let graph = &result.graph;
     let root = graph.root();
@@ -176,12 +177,6 @@ pub fn render_tree(result: &CollectResult, verbose: bool) -> String {
     );
     let mut path = vec![root];
     render_children(graph, root, "", verbose, &mut path, &mut out);
-    for p in &result.problems {
-        let _ = writeln!(out, "warning: {p}");
-    }
-    for e in &result.errors {
-        let _ = writeln!(out, "error: {e}");
-    }
     out
 }
 

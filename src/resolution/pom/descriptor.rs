@@ -19,7 +19,7 @@ use super::problem::ModelProblem;
 use super::source::{is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared};
 use super::validate::{MAVEN_3_0, MINIMAL};
 use crate::download::coords::base_version;
-use crate::download::Resolver;
+use crate::download::Downloader;
 use crate::repository::{RemoteRepository, Selectors};
 use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency, Exclusion};
 use crate::settings::Severity;
@@ -30,24 +30,25 @@ use std::sync::{Arc, Mutex};
 
 /// How Maven reports a descriptor it could not read but keeps going without.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ProblemKind {
+#[non_exhaustive]
+pub enum PomProblemKind {
     /// The POM is in none of the repositories (`missing-pom`).
     MissingPom,
     /// The POM (or a parent or BOM) is malformed or invalid (`invalid-pom`).
     InvalidPom,
 }
 
-impl ProblemKind {
+impl PomProblemKind {
     /// `missing-pom` or `invalid-pom`.
     pub fn as_str(&self) -> &'static str {
         match self {
-            ProblemKind::MissingPom => "missing-pom",
-            ProblemKind::InvalidPom => "invalid-pom",
+            PomProblemKind::MissingPom => "missing-pom",
+            PomProblemKind::InvalidPom => "invalid-pom",
         }
     }
 }
 
-impl fmt::Display for ProblemKind {
+impl fmt::Display for PomProblemKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -83,11 +84,16 @@ fn chain_text(chain: &[String]) -> String {
     }
 }
 
+/// The cause behind a [`DescriptorError`] (a download error, a coordinate that names no file,
+/// a failed task), shared: descriptors are cached with their errors.
+pub type Cause = Arc<dyn std::error::Error + Send + Sync>;
+
 /// Why a descriptor could not be read.
 #[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
 pub enum DescriptorError {
     /// No repository has the POM: Maven warns (`missing-pom`) and keeps the artifact.
-    #[error("the POM of {artifact} was not found: {reason}")]
+    #[error("the POM of {artifact} was not found")]
     Missing {
         /// The artifact whose POM is missing (after relocations, `LATEST`/`RELEASE` resolved).
         artifact: Artifact,
@@ -96,8 +102,10 @@ pub enum DescriptorError {
         described: Artifact,
         /// Relocations followed before.
         relocations: Vec<Artifact>,
-        /// What the downloader said (repositories searched).
-        reason: String,
+        /// What the downloader said (repositories searched), or why the coordinates cannot
+        /// name a POM.
+        #[source]
+        source: Cause,
     },
     /// The POM, a parent or a BOM is malformed or invalid: Maven warns (`invalid-pom`) and
     /// keeps the artifact without dependencies.
@@ -128,22 +136,23 @@ pub enum DescriptorError {
     },
     /// The POM could not be fetched for another reason than absence (network, checksum,
     /// blocked mirror, local repository): the descriptor fails.
-    #[error("could not fetch the POM of {artifact}: {reason}")]
+    #[error("could not fetch the POM of {artifact}")]
     Transfer {
         /// The artifact.
         artifact: Artifact,
         /// What the downloader said.
-        reason: String,
+        #[source]
+        source: Cause,
     },
 }
 
 impl DescriptorError {
     /// How Maven reports it while collecting (`missing-pom`, `invalid-pom`), or `None` when the
     /// descriptor fails (a parent or BOM that cannot be fetched, a transfer error).
-    pub fn kind(&self) -> Option<ProblemKind> {
+    pub fn kind(&self) -> Option<PomProblemKind> {
         match self {
-            DescriptorError::Missing { .. } => Some(ProblemKind::MissingPom),
-            DescriptorError::Invalid { .. } => Some(ProblemKind::InvalidPom),
+            DescriptorError::Missing { .. } => Some(PomProblemKind::MissingPom),
+            DescriptorError::Invalid { .. } => Some(PomProblemKind::InvalidPom),
             _ => None,
         }
     }
@@ -209,8 +218,9 @@ pub struct ModelBuildError {
 pub struct Description {
     /// The descriptor.
     pub descriptor: ArtifactDescriptor,
-    /// The effective model of the POM finally read.
-    pub model: Model,
+    /// The effective model of the POM finally read (crate-internal: its renderings are
+    /// [`crate::resolution::pom::view`]'s).
+    pub(crate) model: Model,
     /// The POM file finally read.
     pub file: PathBuf,
     /// The POM and its parents (`g:a:v`, file), the POM first.
@@ -227,25 +237,14 @@ pub type SharedDescriptor = Arc<Result<Arc<ArtifactDescriptor>, DescriptorError>
 /// Reads artifact descriptors as Maven's `DefaultArtifactDescriptorReader` does; `Send + Sync`,
 /// shared behind an `Arc`; caches raw models, parents, imports and descriptors per session.
 ///
-/// ```no_run
-/// # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-/// use m2resolver::download::{Resolver, ResolverConfig};
-/// use m2resolver::repository::{RemoteRepository, Selectors};
-/// use m2resolver::resolution::{pom::DescriptorReader, Artifact};
-/// let repos = vec![RemoteRepository::new("central", "https://repo.maven.apache.org/maven2")];
-/// let resolver = Resolver::new(ResolverConfig::new(repos.clone(), "/tmp/m2"))?;
-/// let reader = DescriptorReader::new(resolver, Selectors::default(), Default::default(), Default::default());
-/// let d = reader.read_descriptor(&Artifact::new("junit", "junit", "jar", "", "4.13.2"), &repos).await?;
-/// for dep in &d.dependencies {
-///     println!("{} {}", dep.artifact, dep.scope);
-/// }
-/// # Ok(()) }
-/// ```
+/// One reader is a session's descriptor cache: every call of the session (several may run at
+/// once) reads through it, a descriptor is built once per artifact and repository list, and a
+/// descriptor being built when another call asks for it is awaited, not built twice.
 pub struct DescriptorReader {
     shared: Shared,
     dependency_properties: Arc<Properties>,
     project_properties: Arc<Properties>,
-    descriptors: Mutex<HashMap<String, SharedDescriptor>>,
+    descriptors: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<SharedDescriptor>>>>,
 }
 
 impl fmt::Debug for DescriptorReader {
@@ -257,11 +256,11 @@ impl fmt::Debug for DescriptorReader {
 }
 
 impl DescriptorReader {
-    /// A reader fetching through `resolver` (its local repository, policies, offline mode,
+    /// A reader fetching through `downloader` (its local repository, policies, offline mode,
     /// transport), applying `selectors` (mirrors, proxies, credentials) to repositories POMs
     /// declare, with the session's system and user (`-D`) properties.
     pub fn new(
-        resolver: Resolver,
+        downloader: Downloader,
         selectors: Selectors,
         system_properties: HashMap<String, String>,
         user_properties: HashMap<String, String>,
@@ -279,11 +278,27 @@ impl DescriptorReader {
             platform,
         });
         DescriptorReader {
-            shared: Shared::new(resolver, selectors),
+            shared: Shared::new(downloader, selectors),
             dependency_properties,
             project_properties,
             descriptors: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// A reader with the same properties and selectors but caches of its own (parsed files
+    /// excepted), reading through `downloader`: one collection's replay in Maven's order.
+    pub(crate) fn fresh_over(&self, downloader: Downloader) -> DescriptorReader {
+        DescriptorReader {
+            shared: self.shared.fresh_over(downloader),
+            dependency_properties: self.dependency_properties.clone(),
+            project_properties: self.project_properties.clone(),
+            descriptors: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The downloader it reads through.
+    pub(crate) fn downloader(&self) -> &Downloader {
+        &self.shared.downloader
     }
 
     /// The descriptor of `artifact`, its POM fetched from `repositories` (already mirrored and
@@ -299,10 +314,10 @@ impl DescriptorReader {
         }
     }
 
-    /// Forgets every answer it keeps for the session (descriptors, parents, imported
-    /// management), so that the next reads ask the local repository again: for a collection
-    /// replayed in Maven's order. Parsed files are kept (their content does not change).
-    pub fn forget_answers(&self) {
+    /// Forgets every answer it keeps (descriptors, parents, imported management), so that the
+    /// next reads ask the local repository again (a session's refresh). Parsed files are kept:
+    /// each is parsed again when its size or modification time changed.
+    pub(crate) fn forget_answers(&self) {
         if let Ok(mut m) = self.descriptors.lock() {
             m.clear();
         }
@@ -344,23 +359,24 @@ impl DescriptorReader {
         if !management {
             key.push_str("|-management");
         }
-        if let Some(c) = self
-            .descriptors
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&key).cloned())
-        {
-            return c;
-        }
-        let result = Arc::new(
-            self.load(artifact, repositories, management)
-                .await
-                .map(|d| Arc::new(d.descriptor)),
-        );
-        if let Ok(mut m) = self.descriptors.lock() {
-            m.insert(key, result.clone());
-        }
-        result
+        let cell = {
+            let mut m = match self.descriptors.lock() {
+                Ok(m) => m,
+                Err(e) => e.into_inner(),
+            };
+            m.entry(key).or_default().clone()
+        };
+        // A second caller waits for the first one's read; if that one is cancelled, the next
+        // waiter reads.
+        cell.get_or_init(|| async {
+            Arc::new(
+                self.load(artifact, repositories, management)
+                    .await
+                    .map(|d| Arc::new(d.descriptor)),
+            )
+        })
+        .await
+        .clone()
     }
 
     async fn load(
@@ -376,12 +392,12 @@ impl DescriptorReader {
         let mut visited: Vec<String> = Vec::new();
         loop {
             let mut coord =
-                pom_coordinate(&a.group_id, &a.artifact_id, &a.version).map_err(|reason| {
+                pom_coordinate(&a.group_id, &a.artifact_id, &a.version).map_err(|e| {
                     DescriptorError::Missing {
                         artifact: a.clone(),
                         described: described.clone(),
                         relocations: relocations.clone(),
-                        reason,
+                        source: Arc::new(e),
                     }
                 })?;
             // `LATEST` and `RELEASE` are resolved first (`VersionResolver`): a missing POM is
@@ -389,8 +405,8 @@ impl DescriptorReader {
             if matches!(a.version.as_str(), "LATEST" | "RELEASE") {
                 match self
                     .shared
-                    .resolver
-                    .resolve_version_in(&coord, repositories)
+                    .downloader
+                    .resolve_coordinate_version(&coord, repositories)
                     .await
                 {
                     Ok(v) => {
@@ -400,7 +416,7 @@ impl DescriptorReader {
                     Err(e) => {
                         return Err(DescriptorError::Transfer {
                             artifact: a,
-                            reason: e.to_string(),
+                            source: Arc::new(e),
                         })
                     }
                 }
@@ -427,7 +443,12 @@ impl DescriptorReader {
                 });
             }
             visited.push(key);
-            let file = match self.shared.resolver.resolve_in(&coord, repositories).await {
+            let file = match self
+                .shared
+                .downloader
+                .fetch_coordinate(&coord, repositories)
+                .await
+            {
                 Ok(r) => {
                     a.version = r.version.clone();
                     r.path
@@ -437,13 +458,13 @@ impl DescriptorReader {
                         artifact: a,
                         described,
                         relocations,
-                        reason: e.to_string(),
+                        source: Arc::new(e),
                     })
                 }
                 Err(e) => {
                     return Err(DescriptorError::Transfer {
                         artifact: a,
-                        reason: e.to_string(),
+                        source: Arc::new(e),
                     })
                 }
             };

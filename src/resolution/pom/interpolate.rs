@@ -617,12 +617,7 @@ pub(crate) fn without_expressions(d: &Dependency) -> bool {
             .any(|e| has(&e.group_id) || has(&e.artifact_id)))
 }
 
-/// Interpolates `model` in place; returns the problems (ERRORs for expression cycles).
-pub fn interpolate_model(model: &mut Model, ctx: &Context<'_>) -> Vec<ModelProblem> {
-    interpolate_model_sharing(model, ctx, None)
-}
-
-/// [`interpolate_model`], told which of the model's dependency entries are known to hold no
+/// Interpolates `model` in place and returns the problems (ERRORs for expression cycles), told which of the model's dependency entries are known to hold no
 /// expression ([`without_expressions`]; a parent's management that every child inherits):
 /// they are not looked at again.
 pub(crate) fn interpolate_model_sharing(
@@ -681,14 +676,6 @@ pub(crate) fn interpolate_model_sharing(
         }
     }
     i.problems
-}
-
-/// Interpolates one value against a model (for the parent version and explanations).
-pub fn interpolate_value(model: &Model, ctx: &Context<'_>, value: &str) -> Result<String, String> {
-    let mut i = Interpolator::new(model, ctx);
-    let mut stack = Vec::new();
-    let mut unresolvable = HashSet::new();
-    i.interpolate(value, &mut stack, &mut unresolvable, 0)
 }
 
 // --------------------------------------------------------------------------------- reflection
@@ -865,7 +852,7 @@ mod tests {
             project_dir: None,
             source: "",
         };
-        let p = interpolate_model(&mut m, &ctx);
+        let p = interpolate_model_sharing(&mut m, &ctx, None);
         (m, p)
     }
 

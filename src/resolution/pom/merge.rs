@@ -669,6 +669,7 @@ fn managed_from(m: &Dependency) -> ManagedFrom {
 /// `DefaultDependencyManagementInjector`: each dependency takes what it lacks (version, type,
 /// classifier, scope, systemPath; exclusions when it has none; never `optional`) from the
 /// management entries with its key, in order.
+#[cfg(test)]
 pub fn inject_management(model: &mut Model) {
     inject_management_indexed(model, None);
 }

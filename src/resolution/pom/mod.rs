@@ -4,32 +4,45 @@
 //! Maven Resolver's `DefaultArtifactDescriptorReader` does (relocations, missing and invalid
 //! POMs).
 //!
-//! Layers, each in its own module: [`xml`] (text → element tree, strict and lenient),
-//! [`model`] (the typed model), [`merge`] (inheritance, profile injection, management),
-//! [`interpolate`], [`profiles`] (activation), [`validate`], [`superpom`], [`source`] (where
-//! POMs come from: the downloader and the repositories in force), [`builder`] (the model
-//! builder), [`descriptor`] (the [`DescriptorReader`] the collector and `m2r describe` use) and
-//! [`view`] (the JSON and human renderings).
+//! Layers, each in its own crate-internal module: `xml` (text → element tree, strict and
+//! lenient), `model` (the typed model), `merge` (inheritance, profile injection, management),
+//! `interpolate`, `profiles` (activation), `validate`, `superpom`, `source` (where POMs come
+//! from: the downloader and the repositories in force), `builder` (the model builder),
+//! `descriptor` (the descriptor reader a session's engine keeps: the collector and
+//! `m2r describe` read through it) and [`view`] (the JSON and human renderings). A build tool
+//! reaches them through [`crate::Session::describe`] and [`crate::Session::collect`]; the
+//! answers are [`Description`] and [`DescriptorError`].
 //!
 //! Not here: version ordering and ranges (`resolution::version`), the dependency graph
 //! (`resolution::collect`), settings and repositories (their own modules).
 
-pub mod builder;
-pub mod descriptor;
-pub mod interpolate;
+pub(crate) mod builder;
+pub(crate) mod descriptor;
+pub(crate) mod interpolate;
 pub(crate) mod java_order;
-pub mod merge;
-pub mod model;
-pub mod problem;
-pub mod profiles;
-pub mod source;
-pub mod superpom;
-pub mod validate;
+pub(crate) mod merge;
+pub(crate) mod model;
+pub(crate) mod problem;
+pub(crate) mod profiles;
+pub(crate) mod source;
+pub(crate) mod superpom;
+pub(crate) mod validate;
 pub mod view;
-pub mod xml;
+pub(crate) mod xml;
 
-pub use descriptor::{
-    Description, DescriptorError, DescriptorReader, ModelBuildError, ProblemKind,
-};
+#[cfg(test)]
+mod proptests;
+
+pub(crate) use descriptor::DescriptorReader;
+pub use descriptor::{Description, DescriptorError, ModelBuildError, PomProblemKind};
 pub use problem::ModelProblem;
 pub(crate) use source::repositories_key;
+
+/// Reads a POM into its model and drops it: the parsing benchmark's entry (`benches/pom.rs`);
+/// not API. `false` when the text is not a POM.
+#[doc(hidden)]
+pub fn bench_read_model(bytes: &[u8], label: &str) -> bool {
+    xml::read_pom(bytes)
+        .map(|text| drop(model::from_xnode(text.root, label)))
+        .is_ok()
+}

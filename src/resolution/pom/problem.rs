@@ -38,7 +38,7 @@ impl ModelProblem {
     }
 
     /// The same problem at a position (ignored when `pos` is `None`).
-    pub fn at(mut self, pos: Option<crate::xml::Pos>) -> Self {
+    pub(crate) fn at(mut self, pos: Option<crate::xml::Pos>) -> Self {
         if let Some(p) = pos {
             self.line = Some(p.line);
             self.column = Some(p.column);
@@ -60,17 +60,14 @@ impl ModelProblem {
 
 impl fmt::Display for ModelProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}] {}", self.severity, self.message)?;
-        if !self.source.is_empty() {
-            write!(f, " @ {}", self.source)?;
-            if let Some(line) = self.line {
-                write!(f, ", line {line}")?;
-                if let Some(column) = self.column {
-                    write!(f, ", column {column}")?;
-                }
-            }
-        }
-        Ok(())
+        crate::settings::problem::write_problem(
+            f,
+            self.severity,
+            &self.message,
+            &self.source,
+            self.line,
+            self.column,
+        )
     }
 }
 

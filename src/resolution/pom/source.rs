@@ -15,7 +15,8 @@
 
 use super::model::{Dependency, Model, Repository, RepositoryPolicy};
 use super::xml::{read_pom, XmlError};
-use crate::download::{Coordinate, DownloadError, Resolver};
+use crate::download::coords::Coordinate;
+use crate::download::{DownloadError, Downloader};
 use crate::repository::{aggregate_repositories, Policy, RemoteRepository, Selectors};
 use crate::resolution::version::{Version, VersionConstraint};
 use std::collections::{HashMap, HashSet};
@@ -44,9 +45,11 @@ impl ParentData {
 
 /// What one session shares between model builds.
 pub struct Shared {
-    pub(crate) resolver: Resolver,
+    pub(crate) downloader: Downloader,
     pub(crate) selectors: Selectors,
-    parsed: Mutex<HashMap<PathBuf, Arc<Parsed>>>,
+    /// Parsed files by path, with the size and modification time they had (shared with the
+    /// readers made by [`Shared::fresh_over`]).
+    parsed: Arc<Mutex<ParsedFiles>>,
     parents: Mutex<HashMap<String, ParentData>>,
     imports: Mutex<HashMap<String, Arc<Vec<Arc<Dependency>>>>>,
     /// Imported entries as one `import` declaration brings them in (with its BOM chain).
@@ -58,8 +61,26 @@ pub struct Shared {
 impl std::fmt::Debug for Shared {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Shared")
-            .field("resolver", &self.resolver)
+            .field("downloader", &self.downloader)
             .finish_non_exhaustive()
+    }
+}
+
+/// Parsed files by path, with what each file looked like when it was parsed.
+type ParsedFiles = HashMap<PathBuf, (FileStamp, Arc<Parsed>)>;
+
+/// What a file looked like when it was parsed: its size and modification time (`None` when it
+/// could not be read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileStamp(Option<(u64, Option<std::time::SystemTime>)>);
+
+impl FileStamp {
+    fn of(path: &Path) -> FileStamp {
+        FileStamp(
+            std::fs::metadata(path)
+                .ok()
+                .map(|m| (m.len(), m.modified().ok())),
+        )
     }
 }
 
@@ -68,11 +89,11 @@ impl std::fmt::Debug for Shared {
 pub(crate) const MAX_POM_BYTES: u64 = 16 << 20;
 
 impl Shared {
-    pub(crate) fn new(resolver: Resolver, selectors: Selectors) -> Self {
+    pub(crate) fn new(downloader: Downloader, selectors: Selectors) -> Self {
         Shared {
-            resolver,
+            downloader,
             selectors,
-            parsed: Mutex::new(HashMap::new()),
+            parsed: Arc::new(Mutex::new(HashMap::new())),
             parents: Mutex::new(HashMap::new()),
             imports: Mutex::new(HashMap::new()),
             traced_imports: Mutex::new(HashMap::new()),
@@ -80,10 +101,22 @@ impl Shared {
         }
     }
 
-    /// The parsed POM at `path` (read and parsed once per session).
+    /// Caches of its own over `downloader`, sharing the parsed files.
+    pub(crate) fn fresh_over(&self, downloader: Downloader) -> Shared {
+        Shared {
+            parsed: self.parsed.clone(),
+            ..Shared::new(downloader, self.selectors.clone())
+        }
+    }
+
+    /// The parsed POM at `path` (read and parsed once per session, and again when the file's
+    /// size or modification time changed: a snapshot downloaded again by a long-lived session).
     pub(crate) fn parse(&self, path: &Path) -> Arc<Parsed> {
-        if let Some(p) = self.parsed.lock().ok().and_then(|m| m.get(path).cloned()) {
-            return p;
+        let stamp = FileStamp::of(path);
+        if let Some((seen, p)) = self.parsed.lock().ok().and_then(|m| m.get(path).cloned()) {
+            if seen == stamp {
+                return p;
+            }
         }
         let label = path.display().to_string();
         let parsed: Parsed = match crate::bounded::read_regular_file(path, MAX_POM_BYTES) {
@@ -93,21 +126,29 @@ impl Shared {
                     t.strict_error,
                 )
             }),
-            Err(e) => Err(XmlError::unreadable_input(e.to_string())),
+            Err(e) => Err(XmlError::unreadable_input(crate::printable::error_chain(
+                &e,
+            ))),
         };
         let parsed = Arc::new(parsed);
         if let Ok(mut m) = self.parsed.lock() {
-            m.insert(path.to_path_buf(), parsed.clone());
+            m.insert(path.to_path_buf(), (stamp, parsed.clone()));
         }
         parsed
     }
 
-    /// Drops the parents and imports kept for the session.
+    /// Drops the parents, imports and lineages kept for the session.
     pub(crate) fn forget_answers(&self) {
         if let Ok(mut m) = self.parents.lock() {
             m.clear();
         }
         if let Ok(mut m) = self.imports.lock() {
+            m.clear();
+        }
+        if let Ok(mut m) = self.traced_imports.lock() {
+            m.clear();
+        }
+        if let Ok(mut m) = self.ancestries.lock() {
             m.clear();
         }
     }
@@ -277,13 +318,14 @@ impl ModelResolver {
         artifact_id: &str,
         version: &str,
     ) -> Result<PathBuf, String> {
-        let coord = pom_coordinate(group_id, artifact_id, version)?;
+        let coord = pom_coordinate(group_id, artifact_id, version)
+            .map_err(|e| crate::printable::error_chain(&e))?;
         shared
-            .resolver
-            .resolve_in(&coord, &self.repositories)
+            .downloader
+            .fetch_coordinate(&coord, &self.repositories)
             .await
             .map(|r| r.path)
-            .map_err(|e| e.to_string())
+            .map_err(|e| crate::printable::error_chain(&e))
     }
 
     /// `resolveModel(Parent)` with 3.8.7's `DefaultVersionRangeResolver`: a plain version as is;
@@ -302,7 +344,7 @@ impl ModelResolver {
             return Ok(version.to_string());
         };
         let (listed, _problems) = shared
-            .resolver
+            .downloader
             .list_versions(group_id, artifact_id, &self.repositories)
             .await;
         let highest = listed
@@ -325,8 +367,12 @@ impl ModelResolver {
 }
 
 /// `groupId:artifactId:pom:version`, refusing parts that cannot name a file in a repository.
-pub(crate) fn pom_coordinate(g: &str, a: &str, v: &str) -> Result<Coordinate, String> {
-    Coordinate::parse(&format!("{g}:{a}:pom:{v}")).map_err(|e| e.to_string())
+pub(crate) fn pom_coordinate(
+    g: &str,
+    a: &str,
+    v: &str,
+) -> Result<Coordinate, crate::resolution::CoordinateError> {
+    Coordinate::parse(&format!("{g}:{a}:pom:{v}"))
 }
 
 /// True when a download failure means "no such POM" (Maven's `ArtifactNotFoundException`).

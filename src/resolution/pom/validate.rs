@@ -686,6 +686,7 @@ fn raw_plugins(v: &mut V<'_>, build: &XNode, prefix: &str) {
 }
 
 /// `validateEffectiveModel`: checks of the finished model.
+#[cfg(test)]
 pub fn validate_effective(m: &Model, level: u32, source: &str) -> Vec<ModelProblem> {
     validate_effective_sharing(m, level, source, None)
 }

@@ -48,7 +48,7 @@ pub fn error_json(e: &DescriptorError) -> (Value, i32) {
             json!({
                 "artifact": null,
                 "error": ["ArtifactDescriptorException"],
-                "message": e.to_string(),
+                "message": crate::printable::error_chain(e),
                 "problems": [],
             }),
             1,
@@ -62,7 +62,7 @@ pub fn project_error_json(e: &super::descriptor::ModelBuildError) -> Value {
     json!({
         "artifact": null,
         "error": e.problems.iter().filter(|p| p.is_error()).map(|p| p.severity.to_string()).collect::<Vec<_>>(),
-        "message": e.to_string(),
+        "message": crate::printable::error_chain(e),
         "problems": [],
     })
 }
@@ -285,7 +285,7 @@ pub fn render_error(e: &DescriptorError) -> String {
             let _ = writeln!(out, "{}: the descriptor could not be read", e.artifact());
         }
     }
-    let _ = writeln!(out, "  {e}");
+    let _ = writeln!(out, "  {}", crate::printable::error_chain(e));
     for p in e.problems() {
         let _ = writeln!(out, "  {p}");
     }
@@ -295,7 +295,7 @@ pub fn render_error(e: &DescriptorError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::download::{Resolver, ResolverConfig};
+    use crate::download::{Downloader, DownloaderConfig};
     use crate::repository::{RemoteRepository, Selectors};
     use crate::resolution::pom::DescriptorReader;
 
@@ -333,7 +333,7 @@ mod tests {
         )];
         let resolver = {
             let _g = runtime.enter();
-            Resolver::new(ResolverConfig::new(repos.clone(), tmp.path().join("local"))).unwrap()
+            Downloader::new(DownloaderConfig::new(tmp.path().join("local"))).unwrap()
         };
         let reader = DescriptorReader::new(
             resolver,

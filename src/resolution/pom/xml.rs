@@ -16,7 +16,7 @@
 
 use crate::xml::dom;
 use crate::xml::schema::{self, class, f, list, t, texts, Class, Field, Kind};
-pub use crate::xml::{XNode, XmlError, XmlErrorKind};
+pub use crate::xml::{XNode, XmlError};
 
 /// The outcome of reading one POM.
 #[derive(Debug, Clone)]
@@ -28,14 +28,7 @@ pub struct PomText {
 }
 
 /// Reads POM bytes (UTF-8 with or without BOM, UTF-16 with BOM, or ISO-8859-1 when declared).
-///
-/// ```
-/// use m2resolver::resolution::pom::xml::read_pom;
-/// let pom = read_pom(b"<project><groupId> g </groupId><junk/></project>").unwrap();
-/// assert_eq!(pom.root.child_text("groupId"), Some("g"));
-/// assert!(pom.strict_error.unwrap().message.contains("Unrecognised tag: 'junk'"));
-/// assert!(read_pom(b"<project><groupId>a</groupId><groupId>b</groupId></project>").is_err());
-/// ```
+/// (Example: `doc_examples::doc_read_pom` below.)
 pub fn read_pom(bytes: &[u8]) -> Result<PomText, XmlError> {
     let text = dom::decode(bytes)?;
     let root = dom::parse(&text)?;
@@ -504,5 +497,22 @@ mod tests {
         assert!(pom.root.child("organization").is_some());
         assert_eq!(pom.root.child_text("version"), Some("\u{a0}1"));
         assert_eq!(pom.root.child("version").unwrap().pos.line, 3);
+    }
+}
+
+/// The examples of this file's crate-internal items, run as unit tests.
+#[cfg(test)]
+mod doc_examples {
+    #[test]
+    fn doc_read_pom() {
+        use super::read_pom;
+        let pom = read_pom(b"<project><groupId> g </groupId><junk/></project>").unwrap();
+        assert_eq!(pom.root.child_text("groupId"), Some("g"));
+        assert!(pom
+            .strict_error
+            .unwrap()
+            .message
+            .contains("Unrecognised tag: 'junk'"));
+        assert!(read_pom(b"<project><groupId>a</groupId><groupId>b</groupId></project>").is_err());
     }
 }

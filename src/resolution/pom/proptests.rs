@@ -5,12 +5,12 @@
 //! self-references, missing POMs and malformed text included), read through the real downloader
 //! and descriptor reader.
 
-use m2resolver::download::{Resolver, ResolverConfig};
-use m2resolver::repository::{RemoteRepository, Selectors};
-use m2resolver::resolution::pom::model::from_xnode;
-use m2resolver::resolution::pom::xml::read_pom;
-use m2resolver::resolution::pom::DescriptorReader;
-use m2resolver::resolution::Artifact;
+use crate::download::{Downloader, DownloaderConfig};
+use crate::repository::{RemoteRepository, Selectors};
+use crate::resolution::pom::model::from_xnode;
+use crate::resolution::pom::xml::read_pom;
+use crate::resolution::pom::DescriptorReader;
+use crate::resolution::Artifact;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -239,7 +239,7 @@ proptest! {
         )];
         let resolver = {
             let _g = runtime.enter();
-            Resolver::new(ResolverConfig::new(repos.clone(), dir.path().join("local"))).unwrap()
+            Downloader::new(DownloaderConfig::new(dir.path().join("local"))).unwrap()
         };
         let reader = DescriptorReader::new(resolver, Selectors::default(), HashMap::new(), HashMap::new());
         let started = Instant::now();

@@ -1,4 +1,4 @@
-//! The resolver: turns coordinates into files in the local repository, many at a time.
+//! The downloader: turns coordinates into files in the local repository, many at a time.
 //!
 //! Per artifact (spec §8.3–§8.8): resolve `SNAPSHOT`/`LATEST`/`RELEASE` through metadata (local
 //! first, then each eligible repository, cached per update policy); use the local file when the
@@ -6,10 +6,11 @@
 //! (only those whose release/snapshot policy is enabled; only the one the version came from when
 //! metadata picked it), skipping blocked mirrors and not-found results cached in `*.lastUpdated`.
 //! A download streams into a temporary file in the target directory, hashing as it goes, while the
-//! `.sha1` is fetched concurrently; the checksum is checked (included header checksums first, then
-//! `.sha1`, `.md5`, `.sha256`, `.sha512`), a mismatch re-downloads once, then the policy decides
-//! (`fail` / `warn` / `ignore`); the file is renamed into place under a cross-process lock, its
-//! checksum persisted and `_remote.repositories` updated.
+//! first checksum file is fetched concurrently; the checksum is checked (included header checksums
+//! first, then the session's checksum algorithms in order, `.sha1` then `.md5` by default), a
+//! mismatch re-downloads once, then the policy decides (`fail` / `warn` / `ignore`); the file is
+//! renamed into place under a cross-process lock, its checksum persisted and
+//! `_remote.repositories` updated.
 //!
 //! Hostile servers ([`DownloadLimits`], [`crate::download::segment`]): checksum files and
 //! metadata are read into memory only up to a ceiling, artifacts stream to disk up to another;
@@ -17,8 +18,10 @@
 //! (an invalid file is a warning naming the repository, never a path), and every local path
 //! written is checked to be inside the local repository.
 //!
-//! [`Resolver`] is async (tokio) with a bounded number of in-flight HTTP requests;
-//! [`BlockingResolver`] wraps it for callers without a runtime.
+//! [`Downloader`] is async (tokio) with a bounded number of in-flight HTTP requests; the
+//! repositories are an argument of every call, so one downloader (one transport, one update-check
+//! record) serves every repository list of a session. [`BlockingDownloader`] wraps it with a
+//! runtime of its own for callers without one.
 
 // Errors carry what/where text for the user; they are per artifact and rare, so their size
 // does not matter.
@@ -30,17 +33,19 @@ use crate::download::checksum::{
 use crate::download::coords::{
     base_version, is_snapshot_version, is_snapshot_version_ignoring_case, Coordinate,
 };
-use crate::download::error::DownloadError;
+use crate::download::error::{DownloadError, InvalidMetadata, MetadataError};
 use crate::download::layout;
-use crate::download::ledger::Ledger;
+use crate::download::ledger::{Ledger, Replay};
 use crate::download::local::{
     read_properties, temp_builder, Availability, LocalRepository, RESOLVER_STATUS,
 };
 use crate::download::metadata::{Metadata, VersionCandidates, VersionRequest};
 use crate::download::policy::{from_millis, to_millis, Clock, SystemClock, UpdatePolicy};
-use crate::download::progress::{NoProgress, ProgressListener};
+use crate::download::progress::{NoProgress, ProgressEvent, ProgressListener};
 use crate::download::segment::{RepoPath, SegmentError};
 use crate::repository::{ChecksumPolicy, RemoteRepository};
+use crate::resolution::Artifact;
+use crate::runtime::{OwnedRuntime, RuntimeError};
 use crate::transport::limits::BodyTooLarge;
 use crate::transport::{
     redact_url, BodySink, Fetched, Transport, TransportError, TransportOptions,
@@ -62,8 +67,9 @@ use tokio::sync::Semaphore;
 /// where every request in flight is a connection (Maven uses 5).
 pub const DEFAULT_IN_FLIGHT: usize = 64;
 
-/// How much a server may make the resolver hold or write, per file.
+/// How much a server may make the downloader hold or write, per file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DownloadLimits {
     /// Largest checksum file (`.sha1`, `.md5`, ...) read: a digest and a file name fit in far
     /// less. Default [`DEFAULT_MAX_CHECKSUM_BYTES`].
@@ -93,11 +99,10 @@ impl Default for DownloadLimits {
     }
 }
 
-/// Everything the resolver needs.
+/// Everything the downloader needs besides the repositories (an argument of each call).
 #[derive(Clone)]
-pub struct ResolverConfig {
-    /// Repositories in Maven's order, after mirrors, proxies and authentication.
-    pub repositories: Vec<RemoteRepository>,
+#[non_exhaustive]
+pub struct DownloaderConfig {
     /// The local repository (Maven's default is `${user.home}/.m2/repository`).
     pub local_repository: PathBuf,
     /// Answer from the local repository only.
@@ -111,8 +116,11 @@ pub struct ResolverConfig {
     /// Session-wide checksum policy (`-C` = fail, `-c` = warn), replacing the repositories'.
     pub checksum_policy: Option<ChecksumPolicy>,
     /// Session-wide update policy replacing every repository's, releases and snapshots alike
-    /// (`-U` = `always`).
+    /// (`-U` = `always`: also re-tries not-found results cached in `*.lastUpdated`).
     pub update_policy: Option<String>,
+    /// The checksum files asked for, in order (Resolver's `aether.checksums.algorithms`,
+    /// default `SHA-1,MD5`); see [`ChecksumAlgorithms`].
+    pub checksum_algorithms: ChecksumAlgorithms,
     /// Copy a downloaded timestamped snapshot to its `-SNAPSHOT` file name too (Resolver default).
     pub snapshot_normalization: bool,
     /// Progress events.
@@ -121,25 +129,23 @@ pub struct ResolverConfig {
     pub limits: DownloadLimits,
 }
 
-impl std::fmt::Debug for ResolverConfig {
+impl std::fmt::Debug for DownloaderConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ResolverConfig")
-            .field(
-                "repositories",
-                &self.repositories.iter().map(|r| &r.id).collect::<Vec<_>>(),
-            )
+        f.debug_struct("DownloaderConfig")
             .field("local_repository", &self.local_repository)
             .field("offline", &self.offline)
             .field("max_in_flight", &self.max_in_flight)
+            .field("update_policy", &self.update_policy)
+            .field("checksum_algorithms", &self.checksum_algorithms)
             .finish_non_exhaustive()
     }
 }
 
-impl ResolverConfig {
-    /// Defaults: online, [`DEFAULT_IN_FLIGHT`] requests, system clock, repository policies.
-    pub fn new(repositories: Vec<RemoteRepository>, local_repository: impl Into<PathBuf>) -> Self {
-        ResolverConfig {
-            repositories,
+impl DownloaderConfig {
+    /// Defaults: online, [`DEFAULT_IN_FLIGHT`] requests, system clock, repository policies,
+    /// `.sha1` then `.md5`.
+    pub fn new(local_repository: impl Into<PathBuf>) -> Self {
+        DownloaderConfig {
             local_repository: local_repository.into(),
             offline: false,
             max_in_flight: DEFAULT_IN_FLIGHT,
@@ -147,6 +153,7 @@ impl ResolverConfig {
             clock: Arc::new(SystemClock),
             checksum_policy: None,
             update_policy: None,
+            checksum_algorithms: ChecksumAlgorithms::default(),
             snapshot_normalization: true,
             listener: Arc::new(NoProgress),
             limits: DownloadLimits::default(),
@@ -154,8 +161,11 @@ impl ResolverConfig {
     }
 }
 
-/// How the checksum of a resolved artifact was established.
+pub use checksum::ChecksumAlgorithms;
+
+/// How the checksum of a downloaded artifact was established.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ChecksumOutcome {
     /// Downloaded and matched this algorithm's expected value.
     Verified {
@@ -173,18 +183,19 @@ pub enum ChecksumOutcome {
     },
 }
 
-/// An artifact in the local repository.
+/// An artifact's file in the local repository, as the downloader found or fetched it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResolvedArtifact {
-    /// The coordinate as requested.
-    pub coordinate: Coordinate,
+#[non_exhaustive]
+pub struct ArtifactFile {
+    /// The artifact as requested.
+    pub artifact: Artifact,
     /// The resolved version (timestamped for snapshots).
     pub version: String,
     /// The file.
     pub path: PathBuf,
     /// The repository it was downloaded from (`None`: installed locally or untracked).
     pub repository: Option<String>,
-    /// Whether this call downloaded it.
+    /// Whether this call downloaded it (`false`: it was already in the local repository).
     pub downloaded: bool,
     /// Checksum status.
     pub checksum: ChecksumOutcome,
@@ -192,45 +203,52 @@ pub struct ResolvedArtifact {
     pub warnings: Vec<String>,
 }
 
-impl ResolvedArtifact {
+impl ArtifactFile {
     /// False when a checksum problem was accepted under the `warn` policy.
     pub fn is_verified(&self) -> bool {
         !matches!(self.checksum, ChecksumOutcome::Unverified { .. })
     }
 }
 
-/// The async resolver. Clone it freely (shared state).
+/// The async downloader. Clone it freely (shared state): one transport (connection pool, TLS,
+/// proxy and server authentication, route memory), one local repository, one bound on requests
+/// in flight and one update-check record, whatever repositories each call names.
 #[derive(Clone)]
-pub struct Resolver {
+pub struct Downloader {
     inner: Arc<Inner>,
+    /// A collection replaying in Maven's order sees the local repository through this.
+    replay: Option<Arc<Replay>>,
 }
 
 struct Inner {
-    cfg: ResolverConfig,
+    cfg: DownloaderConfig,
     transport: Transport,
     local: LocalRepository,
     permits: Semaphore,
-    /// Metadata checked in this session (`repoId|path`): checked at most once.
+    /// Metadata checked since the session (or its last refresh) began (`repoId|path`): each is
+    /// checked at most once, as Maven's session-scoped update checks.
     checked: Mutex<HashSet<String>>,
-    /// What this session asked and recorded (for callers replaying Maven's order).
+    /// What this downloader asked and recorded (for callers replaying Maven's order).
     ledger: Ledger,
 }
 
-impl std::fmt::Debug for Resolver {
+impl std::fmt::Debug for Downloader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Resolver")
+        f.debug_struct("Downloader")
             .field("config", &self.inner.cfg)
+            .field("replay", &self.replay.is_some())
             .finish()
     }
 }
 
-impl Resolver {
-    /// Builds the transport (reads extra CA files).
-    pub fn new(config: ResolverConfig) -> Result<Self, DownloadError> {
+impl Downloader {
+    /// Builds the transport (reads extra CA files). No runtime is needed to build it; its
+    /// connections live on the runtime its calls run on.
+    pub fn new(config: DownloaderConfig) -> Result<Self, DownloadError> {
         let transport = Transport::new(config.transport.clone()).map_err(DownloadError::Setup)?;
         let local = LocalRepository::new(config.local_repository.clone());
         let permits = Semaphore::new(config.max_in_flight.max(1));
-        Ok(Resolver {
+        Ok(Downloader {
             inner: Arc::new(Inner {
                 cfg: config,
                 transport,
@@ -239,13 +257,36 @@ impl Resolver {
                 checked: Mutex::new(HashSet::new()),
                 ledger: Ledger::default(),
             }),
+            replay: None,
         })
     }
 
-    /// What this resolver asked and recorded in this session: whether the order of requests
+    /// What this downloader asked and recorded in this session: whether the order of requests
     /// mattered, and a replay in Maven's order ([`Ledger`]).
     pub(crate) fn ledger(&self) -> &Ledger {
         &self.inner.ledger
+    }
+
+    /// This downloader seeing the local repository as `replay` says (one collection's replay
+    /// in Maven's order); the transport and everything else are shared.
+    pub(crate) fn replaying(&self, replay: Replay) -> Downloader {
+        Downloader {
+            inner: self.inner.clone(),
+            replay: Some(Arc::new(replay)),
+        }
+    }
+
+    /// Forgets which metadata was checked: the next requests check again, per update policy
+    /// (Maven: a new session).
+    pub(crate) fn forget_checks(&self) {
+        if let Ok(mut c) = self.inner.checked.lock() {
+            c.clear();
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &DownloaderConfig {
+        &self.inner.cfg
     }
 
     /// The transport (to inspect the client pool).
@@ -253,23 +294,34 @@ impl Resolver {
         &self.inner.transport
     }
 
-    /// Resolves every coordinate; results in input order.
-    pub async fn resolve(
+    /// The local repository (its in-process locks are shared by everything the session writes).
+    pub(crate) fn local(&self) -> &LocalRepository {
+        &self.inner.local
+    }
+
+    /// Downloads every artifact from `repositories` (in Maven's order, after mirrors, proxies
+    /// and authentication), at most [`DownloaderConfig::max_in_flight`] at once; results in
+    /// input order.
+    pub async fn download(
         &self,
-        coords: &[Coordinate],
-    ) -> Vec<Result<ResolvedArtifact, DownloadError>> {
+        artifacts: &[Artifact],
+        repositories: &[RemoteRepository],
+    ) -> Vec<Result<ArtifactFile, DownloadError>> {
         let limit = self.inner.cfg.max_in_flight.max(1);
-        futures_util::stream::iter(coords.iter().cloned())
-            .map(|c| {
-                let inner = self.inner.clone();
+        let repositories: Arc<[RemoteRepository]> = Arc::from(repositories);
+        futures_util::stream::iter(artifacts.iter().cloned())
+            .map(|a| {
+                let this = self.clone();
+                let repositories = repositories.clone();
                 async move {
-                    let label = c.to_string();
-                    match tokio::spawn(async move { inner.resolve_reporting(&c).await }).await {
+                    let label = a.to_string();
+                    let task = tokio::spawn(async move { this.fetch(&a, &repositories).await });
+                    match task.await {
                         Ok(r) => r,
                         Err(e) => Err(DownloadError::Io {
                             artifact: label,
                             path: PathBuf::new(),
-                            source: std::io::Error::other(format!("resolver task failed: {e}")),
+                            source: std::io::Error::other(format!("download task failed: {e}")),
                         }),
                     }
                 }
@@ -279,31 +331,61 @@ impl Resolver {
             .await
     }
 
-    /// Resolves one coordinate.
-    pub async fn resolve_one(&self, coord: &Coordinate) -> Result<ResolvedArtifact, DownloadError> {
-        self.inner.resolve_reporting(coord).await
+    /// Downloads one artifact from `repositories` (POMs, parents and BOMs come from the
+    /// repositories in force at that point of a dependency graph: the request's, plus those
+    /// POMs declare, already mirrored and authenticated).
+    pub async fn fetch(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> Result<ArtifactFile, DownloadError> {
+        let coord = Coordinate::of(artifact);
+        self.fetch_coordinate(&coord, repositories)
+            .await
+            .map(|found| found.into_file(artifact.clone()))
     }
 
-    /// Resolves one coordinate from `repositories` instead of the configured list: POMs,
-    /// parents and BOMs come from the repositories in force at that point of a dependency
-    /// graph (the request's, plus those POMs declare, already mirrored and authenticated).
-    pub async fn resolve_in(
+    /// [`Self::fetch`] of a coordinate, reporting to the listener.
+    pub(crate) async fn fetch_coordinate(
         &self,
         coord: &Coordinate,
         repositories: &[RemoteRepository],
-    ) -> Result<ResolvedArtifact, DownloadError> {
-        let r = self.inner.resolve_one(coord, repositories).await;
+    ) -> Result<Found, DownloadError> {
+        let r = self
+            .inner
+            .resolve_one(coord, repositories, self.replay.as_deref())
+            .await;
+        let listener = &self.inner.cfg.listener;
         match &r {
-            Ok(a) => self.inner.cfg.listener.done(a),
-            Err(e) => self.inner.cfg.listener.failed(coord, e),
+            Ok(found) => {
+                let file = found.artifact(coord);
+                listener.on_event(&if found.downloaded {
+                    ProgressEvent::Downloaded { file: &file }
+                } else {
+                    ProgressEvent::Cached { file: &file }
+                });
+            }
+            Err(e) => listener.on_event(&ProgressEvent::Failed {
+                artifact: &coord.to_artifact(),
+                error: e,
+            }),
         }
         r
     }
 
-    /// The version `coord`'s version stands for: `LATEST`, `RELEASE` and `SNAPSHOT` versions
-    /// through `maven-metadata.xml` of `repositories` (as [`Self::resolve_in`] does before
+    /// The version `artifact`'s version stands for: `LATEST`, `RELEASE` and `SNAPSHOT` versions
+    /// through `maven-metadata.xml` of `repositories` (as [`Self::fetch`] does before
     /// downloading), any other version as is.
-    pub async fn resolve_version_in(
+    pub async fn resolve_version(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) -> Result<String, DownloadError> {
+        self.resolve_coordinate_version(&Coordinate::of(artifact), repositories)
+            .await
+    }
+
+    pub(crate) async fn resolve_coordinate_version(
         &self,
         coord: &Coordinate,
         repositories: &[RemoteRepository],
@@ -332,7 +414,7 @@ impl Resolver {
         group_id: &str,
         artifact_id: &str,
         repositories: &[RemoteRepository],
-    ) -> (Vec<(String, Option<String>)>, Vec<String>) {
+    ) -> (Vec<(String, Option<String>)>, Vec<MetadataError>) {
         let coord = Coordinate {
             group_id: group_id.to_string(),
             artifact_id: artifact_id.to_string(),
@@ -349,7 +431,11 @@ impl Resolver {
         {
             Ok(path) => path,
             Err(source) => {
-                problems.push(invalid_path(&coord, source).to_string());
+                problems.push(MetadataError::InvalidPath {
+                    what: format!("{group_id}:{artifact_id}"),
+                    repository: None,
+                    source,
+                });
                 return (out, problems);
             }
         };
@@ -390,80 +476,105 @@ impl Resolver {
         (out, problems)
     }
 
-    /// The local repository this resolver writes into.
+    /// The local repository this downloader writes into.
     pub fn local_repository(&self) -> &Path {
         &self.inner.cfg.local_repository
     }
 
-    /// The file Maven Resolver hands out for `artifact` (`DefaultArtifactResolver.getFile`):
+    /// The file Maven Resolver hands out for `file` (`DefaultArtifactResolver.getFile`):
     /// with snapshot normalization (the default) a timestamped snapshot's `-SNAPSHOT` copy,
-    /// made or refreshed now when missing or different; otherwise `artifact.path`.
-    pub fn class_path_file(&self, artifact: &ResolvedArtifact) -> PathBuf {
-        let version = &artifact.version;
+    /// made or refreshed now when missing or different; otherwise `file.path`.
+    pub fn class_path_file(&self, file: &ArtifactFile) -> PathBuf {
+        let version = &file.version;
         if !self.inner.cfg.snapshot_normalization || *version == base_version(version) {
-            return artifact.path.clone();
+            return file.path.clone();
         }
+        let coord = Coordinate::of(&file.artifact);
         self.inner
-            .normalize_snapshot(&artifact.coordinate, version, &artifact.path);
+            .normalize_snapshot(&coord, version, &file.path, self.replay.as_deref());
         match self
             .inner
             .local
-            .artifact_file(&artifact.coordinate, &base_version(version))
+            .artifact_file(&coord, &base_version(version))
         {
             Ok(target) if target.is_file() => target,
-            _ => artifact.path.clone(),
+            _ => file.path.clone(),
         }
     }
 }
 
-/// A blocking facade over [`Resolver`] with its own tokio runtime, for build tools without one.
-pub struct BlockingResolver {
-    runtime: tokio::runtime::Runtime,
-    resolver: Resolver,
+/// What [`Inner::resolve_one`] found: an [`ArtifactFile`] without the artifact.
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    pub(crate) version: String,
+    pub(crate) path: PathBuf,
+    pub(crate) repository: Option<String>,
+    pub(crate) downloaded: bool,
+    pub(crate) checksum: ChecksumOutcome,
+    pub(crate) warnings: Vec<String>,
 }
 
-impl std::fmt::Debug for BlockingResolver {
+impl Found {
+    pub(crate) fn into_file(self, artifact: Artifact) -> ArtifactFile {
+        ArtifactFile {
+            artifact,
+            version: self.version,
+            path: self.path,
+            repository: self.repository,
+            downloaded: self.downloaded,
+            checksum: self.checksum,
+            warnings: self.warnings,
+        }
+    }
+
+    fn artifact(&self, coord: &Coordinate) -> ArtifactFile {
+        self.clone().into_file(coord.to_artifact())
+    }
+}
+
+/// A blocking facade over [`Downloader`] with a runtime of its own, for build tools without
+/// one (a [`crate::Session`] has its own engine and does not need this).
+pub struct BlockingDownloader {
+    runtime: OwnedRuntime,
+    downloader: Downloader,
+}
+
+impl std::fmt::Debug for BlockingDownloader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.resolver.fmt(f)
+        self.downloader.fmt(f)
     }
 }
 
-impl BlockingResolver {
-    /// Builds a resolver and a multi-threaded runtime sized to the machine (at most 4 workers).
-    pub fn new(config: ResolverConfig) -> Result<Self, DownloadError> {
-        let runtime = blocking_runtime()?;
-        let resolver = {
-            let _g = runtime.enter();
-            Resolver::new(config)?
-        };
-        Ok(BlockingResolver { runtime, resolver })
-    }
-
-    /// Resolves every coordinate, blocking; results in input order.
-    pub fn resolve(&self, coords: &[Coordinate]) -> Vec<Result<ResolvedArtifact, DownloadError>> {
-        self.runtime.block_on(self.resolver.resolve(coords))
-    }
-
-    /// The async resolver inside.
-    pub fn resolver(&self) -> &Resolver {
-        &self.resolver
-    }
-}
-
-/// The runtime of the blocking APIs: multi-threaded, sized to the machine (at most 4 workers).
-pub(crate) fn blocking_runtime() -> Result<tokio::runtime::Runtime, DownloadError> {
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get().min(4))
-        .unwrap_or(2);
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(workers)
-        .enable_all()
-        .build()
-        .map_err(|e| {
-            DownloadError::Setup(TransportError::Setup(format!(
-                "cannot start the async runtime: {e}"
-            )))
+impl BlockingDownloader {
+    /// Builds a downloader and a multi-threaded runtime sized to the machine (2 to 4 workers).
+    pub fn new(config: DownloaderConfig) -> Result<Self, DownloadError> {
+        let runtime = OwnedRuntime::new("m2r-download")
+            .map_err(|e| DownloadError::Setup(TransportError::Setup(e.to_string())))?;
+        let downloader = Downloader::new(config)?;
+        Ok(BlockingDownloader {
+            runtime,
+            downloader,
         })
+    }
+
+    /// Downloads every artifact from `repositories`, blocking; results in input order.
+    /// Refused inside a Tokio runtime ([`RuntimeError::Nested`]: use [`Downloader`] there).
+    pub fn download(
+        &self,
+        artifacts: &[Artifact],
+        repositories: &[RemoteRepository],
+    ) -> Result<Vec<Result<ArtifactFile, DownloadError>>, RuntimeError> {
+        let downloader = self.downloader.clone();
+        let artifacts = artifacts.to_vec();
+        let repositories = repositories.to_vec();
+        self.runtime
+            .block_on(async move { downloader.download(&artifacts, &repositories).await })
+    }
+
+    /// The async downloader inside.
+    pub fn downloader(&self) -> &Downloader {
+        &self.downloader
+    }
 }
 
 fn invalid_path(coord: &Coordinate, source: SegmentError) -> DownloadError {
@@ -519,6 +630,9 @@ fn remove_stale_temp_files(dir: &Path, name: &str) {
     }
 }
 
+/// A checksum file's answer.
+type Fetch = Result<(Vec<u8>, Fetched), TransportError>;
+
 enum Verdict {
     Verified(Algorithm, String),
     Mismatch(Algorithm, String, String),
@@ -535,7 +649,7 @@ struct TempSink<'a> {
     written: u64,
     limit: u64,
     listener: &'a dyn ProgressListener,
-    coord: &'a Coordinate,
+    artifact: &'a Artifact,
     url: String,
 }
 
@@ -544,7 +658,7 @@ impl<'a> TempSink<'a> {
         dir: &Path,
         name: &str,
         listener: &'a dyn ProgressListener,
-        coord: &'a Coordinate,
+        artifact: &'a Artifact,
         url: String,
         limit: u64,
     ) -> std::io::Result<Self> {
@@ -556,7 +670,7 @@ impl<'a> TempSink<'a> {
             written: 0,
             limit,
             listener,
-            coord,
+            artifact,
             url,
         })
     }
@@ -578,7 +692,11 @@ impl BodySink for TempSink<'_> {
             }
             .into_io());
         }
-        self.listener.started(self.coord, &self.url, len);
+        self.listener.on_event(&ProgressEvent::TransferStarted {
+            artifact: self.artifact,
+            url: &self.url,
+            size: len,
+        });
         Ok(())
     }
     fn write(&mut self, chunk: &[u8]) -> std::io::Result<()> {
@@ -592,7 +710,10 @@ impl BodySink for TempSink<'_> {
         }
         self.tmp.write_all(chunk)?;
         self.sha1.update(chunk);
-        self.listener.progress(self.coord, chunk.len() as u64);
+        self.listener.on_event(&ProgressEvent::TransferProgress {
+            artifact: self.artifact,
+            bytes: chunk.len() as u64,
+        });
         Ok(())
     }
     fn reset(&mut self) -> std::io::Result<()> {
@@ -606,18 +727,6 @@ impl BodySink for TempSink<'_> {
 }
 
 impl Inner {
-    async fn resolve_reporting(
-        &self,
-        coord: &Coordinate,
-    ) -> Result<ResolvedArtifact, DownloadError> {
-        let r = self.resolve_one(coord, &self.cfg.repositories).await;
-        match &r {
-            Ok(a) => self.cfg.listener.done(a),
-            Err(e) => self.cfg.listener.failed(coord, e),
-        }
-        r
-    }
-
     fn checksum_policy(&self, repo: &RemoteRepository, snapshot: bool) -> ChecksumPolicy {
         self.cfg
             .checksum_policy
@@ -628,7 +737,7 @@ impl Inner {
         &self,
         repo: &RemoteRepository,
         snapshot: bool,
-        warnings: &mut Vec<String>,
+        warnings: &mut Vec<MetadataError>,
     ) -> UpdatePolicy {
         let raw = self
             .cfg
@@ -636,9 +745,13 @@ impl Inner {
             .clone()
             .unwrap_or_else(|| repo.policy(snapshot).update_policy.clone());
         let (p, w) = UpdatePolicy::parse(&raw);
-        if let Some(w) = w {
-            tracing::debug!(repository = %repo.id, "{w}");
-            warnings.push(format!("repository `{}`: {w}", repo.id));
+        if w.is_some() {
+            let w = MetadataError::UnknownUpdatePolicy {
+                repository: repo.id.clone(),
+                policy: crate::printable::quote_prefix(&raw, 80),
+            };
+            tracing::debug!("{w}");
+            warnings.push(w);
         }
         p
     }
@@ -667,7 +780,8 @@ impl Inner {
         &self,
         coord: &Coordinate,
         repositories: &[RemoteRepository],
-    ) -> Result<ResolvedArtifact, DownloadError> {
+        replay: Option<&Replay>,
+    ) -> Result<Found, DownloadError> {
         let mut warnings = Vec::new();
         let label = coord.to_string();
         let request = VersionRequest::of(&coord.version);
@@ -698,12 +812,12 @@ impl Inner {
         // artifact (Maven's `find` looks at every request repository; only downloading skips
         // the disabled ones).
         let ids: Vec<&str> = all.iter().map(|r| r.id.as_str()).collect();
+        let counts = |file: &Path, id: &str| replay.is_none_or(|r| r.counts(file, id));
         let resolved = |repository: Option<String>,
                         downloaded: bool,
                         checksum: ChecksumOutcome,
                         warnings: Vec<String>| {
-            ResolvedArtifact {
-                coordinate: coord.clone(),
+            Found {
                 version: version.clone(),
                 path: file.clone(),
                 repository,
@@ -714,12 +828,12 @@ impl Inner {
         };
         match self
             .local
-            .availability_where(&file, &ids, |id| self.ledger.counts(&file, id))
+            .availability_where(&file, &ids, |id| counts(&file, id))
         {
             Availability::Available(r) => {
                 // Resolver normalizes a timestamped snapshot found locally too (`getFile`).
                 if self.cfg.snapshot_normalization && version != base_version(&version) {
-                    self.normalize_snapshot(coord, &version, &file);
+                    self.normalize_snapshot(coord, &version, &file, replay);
                 }
                 return Ok(resolved(r, false, ChecksumOutcome::AlreadyLocal, warnings));
             }
@@ -773,7 +887,15 @@ impl Inner {
                 continue;
             }
             match self
-                .download_from(repo, coord, &version, &file, snapshot, &mut warnings)
+                .download_from(
+                    repo,
+                    coord,
+                    &version,
+                    &file,
+                    snapshot,
+                    replay,
+                    &mut warnings,
+                )
                 .await
             {
                 Ok((checksum, downloaded, from)) => {
@@ -824,7 +946,9 @@ impl Inner {
             .get(&format!("{key}.lastUpdated"))
             .and_then(|v| v.trim().parse::<u64>().ok())
             .map(from_millis);
-        let policy = self.update_policy(repo, snapshot, warnings);
+        let mut problems = Vec::new();
+        let policy = self.update_policy(repo, snapshot, &mut problems);
+        warnings.extend(problems.iter().map(ToString::to_string));
         if policy.is_update_required(last, self.cfg.clock.as_ref()) {
             return None;
         }
@@ -851,6 +975,7 @@ impl Inner {
     }
 
     /// Downloads into place from one repository. Returns (checksum outcome, downloaded, repo id).
+    #[allow(clippy::too_many_arguments)]
     async fn download_from(
         &self,
         repo: &RemoteRepository,
@@ -858,12 +983,19 @@ impl Inner {
         version: &str,
         file: &Path,
         snapshot: bool,
+        replay: Option<&Replay>,
         warnings: &mut Vec<String>,
     ) -> Result<(ChecksumOutcome, bool, String), DownloadError> {
         let label = coord.to_string();
         let rel = layout::artifact_path(coord, version).map_err(|e| invalid_path(coord, e))?;
-        let sha1_path = layout::checksum_path(&rel, Algorithm::Sha1.extension())
-            .map_err(|e| invalid_path(coord, e))?;
+        // The first checksum file is fetched alongside the artifact.
+        let first_sum = match self.cfg.checksum_algorithms.algorithms().first() {
+            Some(a) => Some((
+                a.algorithm,
+                layout::checksum_path(&rel, &a.extension).map_err(|e| invalid_path(coord, e))?,
+            )),
+            None => None,
+        };
         let io = |path: &Path, source: std::io::Error| DownloadError::Io {
             artifact: label.clone(),
             path: path.to_path_buf(),
@@ -878,7 +1010,9 @@ impl Inner {
         // Someone else (another process or resolver) may have finished it while we waited.
         if let Availability::Available(_) =
             self.local
-                .availability_where(file, &[repo.id.as_str()], |id| self.ledger.counts(file, id))
+                .availability_where(file, &[repo.id.as_str()], |id| {
+                    replay.is_none_or(|r| r.counts(file, id))
+                })
         {
             return Ok((ChecksumOutcome::AlreadyLocal, false, repo.id.clone()));
         }
@@ -902,19 +1036,21 @@ impl Inner {
             .map(|u| redact_url(u.as_str()))
             .unwrap_or_else(|_| rel.to_string());
         let listener = self.cfg.listener.as_ref();
+        let artifact = coord.to_artifact();
         let mut attempt = 0;
         loop {
             attempt += 1;
             let limit = self.cfg.limits.max_artifact_bytes;
-            let mut sink = TempSink::new(dir, name, listener, coord, url.clone(), limit)
+            let mut sink = TempSink::new(dir, name, listener, &artifact, url.clone(), limit)
                 .map_err(|e| io(dir, e))?;
             let want_sums = policy != ChecksumPolicy::Ignore;
             let sum_limit = self.cfg.limits.max_checksum_bytes;
-            let (fetched, sha1) = tokio::join!(self.get_into(repo, &rel, &mut sink), async {
-                if want_sums {
-                    Some(self.get_bytes(repo, &sha1_path, sum_limit).await)
-                } else {
-                    None
+            let (fetched, first) = tokio::join!(self.get_into(repo, &rel, &mut sink), async {
+                match &first_sum {
+                    Some((alg, path)) if want_sums => {
+                        Some((*alg, self.get_bytes(repo, path, sum_limit).await))
+                    }
+                    _ => None,
                 }
             });
             let fetched = fetched.map_err(|source| DownloadError::Transfer {
@@ -922,7 +1058,7 @@ impl Inner {
                 source,
             })?;
             let verdict = if want_sums {
-                self.verify(repo, &rel, &sink, &fetched.headers, sha1)
+                self.verify(repo, &rel, &sink, &fetched.headers, first)
                     .await
                     .map_err(|e| io(sink.tmp.path(), e))?
             } else {
@@ -1002,7 +1138,7 @@ impl Inner {
             self.local
                 .record_download(file, &repo.id)
                 .map_err(|e| io(file, e))?;
-            self.ledger.note_written(file, &repo.id);
+            self.note_written(file, &repo.id, replay);
             // No fsync: like Maven Resolver, rely on write-to-temp-then-rename for atomicity;
             // an fsync per artifact costs milliseconds each on a real disk.
             let tmp_path = sink.tmp.path().to_path_buf();
@@ -1022,7 +1158,7 @@ impl Inner {
                 });
             }
             if self.cfg.snapshot_normalization && version != base_version(version) {
-                self.normalize_snapshot(coord, version, file);
+                self.normalize_snapshot(coord, version, file, replay);
             }
             return Ok((outcome.0, true, repo.id.clone()));
         }
@@ -1030,7 +1166,13 @@ impl Inner {
 
     /// Copies `a-1.0-20240102.030405-7.jar` to `a-1.0-SNAPSHOT.jar` when missing or different
     /// (streamed, never read whole into memory).
-    fn normalize_snapshot(&self, coord: &Coordinate, version: &str, file: &Path) {
+    fn normalize_snapshot(
+        &self,
+        coord: &Coordinate,
+        version: &str,
+        file: &Path,
+        replay: Option<&Replay>,
+    ) {
         let Ok(target) = self.local.artifact_file(coord, &base_version(version)) else {
             return;
         };
@@ -1049,21 +1191,34 @@ impl Inner {
             }
         }
         // An untracked copy counts as installed locally: the ledger must know who made it.
-        self.ledger.note_written(&target, "");
+        self.note_written(&target, "", replay);
     }
 
-    /// Checks the downloaded body: included header checksums, then the `.sha1` fetched alongside,
-    /// then `.md5`, `.sha256`, `.sha512` one after another. The first match wins; any mismatch
-    /// is a mismatch (spec §8.5).
+    /// A `_remote.repositories` record (or an untracked copy, id `""`) was written.
+    fn note_written(&self, file: &Path, repository: &str, replay: Option<&Replay>) {
+        self.ledger.note_written(file, repository);
+        if let Some(r) = replay {
+            r.note_written(file, repository);
+        }
+    }
+
+    /// Checks the downloaded body as Resolver's `ChecksumValidator` does: checksums included in
+    /// the response headers first (for the session's algorithms only), then each algorithm's
+    /// checksum file in order (the first one was fetched alongside the body), the first found
+    /// deciding. Any mismatch is a mismatch (spec §8.5).
     async fn verify(
         &self,
         repo: &RemoteRepository,
         rel: &RepoPath,
         sink: &TempSink<'_>,
         headers: &HeaderMap,
-        sha1: Option<Result<(Vec<u8>, Fetched), TransportError>>,
+        first: Option<(Algorithm, Fetch)>,
     ) -> std::io::Result<Verdict> {
-        if let Some((alg, expected)) = included_checksums(headers).into_iter().next() {
+        let algorithms = self.cfg.checksum_algorithms.algorithms();
+        if let Some((alg, expected)) = included_checksums(headers)
+            .into_iter()
+            .find(|(alg, _)| algorithms.iter().any(|a| a.algorithm == *alg))
+        {
             let actual = sink.digest(alg)?;
             return Ok(if checksum::matches(&expected, &actual) {
                 Verdict::Verified(alg, expected)
@@ -1071,11 +1226,12 @@ impl Inner {
                 Verdict::Mismatch(alg, expected, actual)
             });
         }
-        let mut first = sha1;
-        for alg in checksum::FETCH_ORDER {
+        let mut first = first;
+        for entry in algorithms {
+            let alg = entry.algorithm;
             let result = match first.take() {
-                Some(r) if alg == Algorithm::Sha1 => r,
-                _ => match layout::checksum_path(rel, alg.extension()) {
+                Some((a, r)) if a == alg => r,
+                _ => match layout::checksum_path(rel, &entry.extension) {
                     Ok(path) => {
                         self.get_bytes(repo, &path, self.cfg.limits.max_checksum_bytes)
                             .await
@@ -1134,7 +1290,7 @@ impl Inner {
         match self.read_local_metadata(&local_md, snapshot_base) {
             Ok(Some(md)) => candidates.merge(&md, None, &coord.version),
             Ok(None) => {}
-            Err(e) => warnings.push(e),
+            Err(e) => warnings.push(crate::printable::error_chain(&e)),
         }
         let eligible: Vec<&RemoteRepository> = repositories
             .iter()
@@ -1149,10 +1305,18 @@ impl Inner {
         for repo in &eligible {
             let snapshot_policy = request == VersionRequest::Snapshot
                 || (request == VersionRequest::Latest && repo.snapshots.enabled);
-            match self
-                .refresh_metadata(repo, coord, version_dir, snapshot_policy, warnings)
-                .await
-            {
+            let mut metadata_warnings = Vec::new();
+            let refreshed = self
+                .refresh_metadata(
+                    repo,
+                    coord,
+                    version_dir,
+                    snapshot_policy,
+                    &mut metadata_warnings,
+                )
+                .await;
+            warnings.extend(metadata_warnings.iter().map(crate::printable::error_chain));
+            match refreshed {
                 Ok(Some(md)) => candidates.merge(&md, Some(&repo.id), &coord.version),
                 Ok(None) => {}
                 Err(e) => problems.push(e),
@@ -1168,10 +1332,10 @@ impl Inner {
                             if self.cfg.checksum_policy == Some(ChecksumPolicy::Fail) {
                                 return Err(DownloadError::Metadata {
                                     artifact: coord.to_string(),
-                                    message: p,
+                                    source: p,
                                 });
                             }
-                            warnings.push(p);
+                            warnings.push(crate::printable::error_chain(&p));
                         }
                         Ok((coord.version.clone(), None))
                     }
@@ -1210,22 +1374,26 @@ impl Inner {
         coord: &Coordinate,
         version_dir: &str,
         snapshot: bool,
-        warnings: &mut Vec<String>,
-    ) -> Result<Option<Metadata>, String> {
+        warnings: &mut Vec<MetadataError>,
+    ) -> Result<Option<Metadata>, MetadataError> {
         let g = &coord.group_id;
         let a = &coord.artifact_id;
-        let invalid = |e: SegmentError| {
-            format!(
-                "metadata of {g}:{a} from repository `{}` cannot be stored: {e}",
-                repo.id.escape_debug()
-            )
+        let invalid = |source: SegmentError| MetadataError::InvalidPath {
+            what: format!("{g}:{a}").escape_debug().to_string(),
+            repository: Some(repo.id.clone()),
+            source,
         };
         let cached = self
             .local
             .metadata_file(g, a, version_dir, Some(&repo.id))
             .map_err(invalid)?;
         let remote_path = layout::metadata_path(g, a, version_dir).map_err(invalid)?;
-        let sha_path = layout::checksum_path(&remote_path, "sha1").map_err(invalid)?;
+        let algorithms = self.cfg.checksum_algorithms.algorithms();
+        let sum_paths = algorithms
+            .iter()
+            .map(|a| layout::checksum_path(&remote_path, &a.extension).map(|p| (a.algorithm, p)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(invalid)?;
         let snapshot_base = (!version_dir.is_empty()).then_some(version_dir);
         let url = repo
             .url
@@ -1237,11 +1405,17 @@ impl Inner {
             .strip_prefix(self.local.root())
             .unwrap_or(&cached)
             .to_path_buf();
+        let local_error =
+            |action: &'static str, path: &Path, e: std::io::Error| MetadataError::Local {
+                action,
+                path: path.to_path_buf(),
+                source: Arc::new(e),
+            };
         let _lock = self
             .local
             .lock(&lock_name)
             .await
-            .map_err(|e| format!("cannot lock {}: {e}", cached.display()))?;
+            .map_err(|e| local_error("lock", &cached, e))?;
         let status = cached.with_file_name(RESOLVER_STATUS);
         let file_name = cached
             .file_name()
@@ -1274,25 +1448,49 @@ impl Inner {
                 || policy.is_update_required(last_checked, self.cfg.clock.as_ref());
             if due {
                 let limits = self.cfg.limits;
-                let (body, sum) = tokio::join!(
+                // The first checksum file alongside the body, the others only when it is missing.
+                let (body, first) = tokio::join!(
                     self.get_bytes(repo, &remote_path, limits.max_metadata_bytes),
-                    self.get_bytes(repo, &sha_path, limits.max_checksum_bytes)
+                    async {
+                        match sum_paths.first() {
+                            Some((_, p)) => {
+                                Some(self.get_bytes(repo, p, limits.max_checksum_bytes).await)
+                            }
+                            None => None,
+                        }
+                    }
                 );
                 let now = to_millis(self.cfg.clock.now()).to_string();
                 match body {
                     Ok((bytes, _)) => {
                         let cpolicy = self.checksum_policy(repo, snapshot);
                         if cpolicy != ChecksumPolicy::Ignore {
-                            if let Some(expected) = sum.ok().and_then(|(b, _)| {
-                                parse_checksum_file(&String::from_utf8_lossy(&b))
-                            }) {
-                                let actual = Algorithm::Sha1.hash(&bytes);
+                            let mut first = first;
+                            let mut found = None;
+                            for (alg, path) in &sum_paths {
+                                let answer = match first.take() {
+                                    Some(a) => a,
+                                    None => {
+                                        self.get_bytes(repo, path, limits.max_checksum_bytes).await
+                                    }
+                                };
+                                if let Some(expected) = answer.ok().and_then(|(b, _)| {
+                                    parse_checksum_file(&String::from_utf8_lossy(&b))
+                                }) {
+                                    found = Some((*alg, expected));
+                                    break;
+                                }
+                            }
+                            if let Some((alg, expected)) = found {
+                                let actual = alg.hash(&bytes);
                                 if !checksum::matches(&expected, &actual) {
-                                    let m = format!(
-                                        "checksum mismatch for metadata {remote_path} from repository `{}`: expected SHA-1 {}, got {actual}",
-                                        repo.id,
-                                        quote_body(&expected)
-                                    );
+                                    let m = MetadataError::ChecksumMismatch {
+                                        path: remote_path.to_string(),
+                                        repository: repo.id.clone(),
+                                        algorithm: alg.name(),
+                                        expected: quote_body(&expected),
+                                        actual,
+                                    };
                                     if cpolicy == ChecksumPolicy::Fail {
                                         return Err(m);
                                     }
@@ -1301,18 +1499,18 @@ impl Inner {
                             }
                         }
                         // Checked before it is stored: an invalid file is never kept or used.
-                        Metadata::parse(&bytes, &url)
-                            .map_err(|e| e.to_string())
-                            .and_then(|md| md.check_values(snapshot_base))
-                            .map_err(|e| {
-                                format!(
-                                    "invalid maven-metadata.xml from repository `{}` ({url}), ignored: {e}",
-                                    repo.id
-                                )
-                            })?;
+                        let invalid = |source: InvalidMetadata| MetadataError::Invalid {
+                            repository: Some(repo.id.clone()),
+                            url: url.clone(),
+                            source,
+                        };
+                        let md = Metadata::parse(&bytes, &url)
+                            .map_err(|e| invalid(InvalidMetadata::Parse(e)))?;
+                        md.check_values(snapshot_base)
+                            .map_err(|e| invalid(InvalidMetadata::Value(e)))?;
                         self.local
                             .write_file(&cached, &bytes)
-                            .map_err(|e| format!("cannot write {}: {e}", cached.display()))?;
+                            .map_err(|e| local_error("write", &cached, e))?;
                         let _ = self.local.update_properties(&status, |p| {
                             p.remove(&format!("{file_name}.error"));
                             p.insert(format!("{file_name}.lastUpdated"), now);
@@ -1327,7 +1525,13 @@ impl Inner {
                             true
                         });
                     }
-                    Err(e) => problem = Some(e.to_string()),
+                    Err(source) => {
+                        problem = Some(MetadataError::Transfer {
+                            path: remote_path.to_string(),
+                            repository: repo.id.clone(),
+                            source,
+                        })
+                    }
                 }
             }
             if let Ok(mut s) = self.checked.lock() {
@@ -1339,7 +1543,13 @@ impl Inner {
                 Some(p) => Err(p),
                 None => Ok(None),
             },
-            other => other.map_err(|e| format!("repository `{}`: {e}", repo.id)),
+            Ok(Some(md)) => Ok(Some(md)),
+            Err(MetadataError::Invalid { source, url, .. }) => Err(MetadataError::Invalid {
+                repository: Some(repo.id.clone()),
+                url,
+                source,
+            }),
+            Err(other) => Err(other),
         }
     }
 
@@ -1349,16 +1559,22 @@ impl Inner {
         &self,
         path: &Path,
         snapshot_base: Option<&str>,
-    ) -> Result<Option<Metadata>, String> {
+    ) -> Result<Option<Metadata>, MetadataError> {
+        let label = path.display().to_string();
+        let invalid = |source: InvalidMetadata| MetadataError::Invalid {
+            repository: None,
+            url: label.clone(),
+            source,
+        };
         let bytes =
             match crate::bounded::read_regular_file(path, self.cfg.limits.max_metadata_bytes) {
                 Ok(b) => b,
                 Err(e) if e.is_not_found() => return Ok(None),
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(invalid(InvalidMetadata::Read(Arc::new(e)))),
             };
-        let md = Metadata::parse(&bytes, &path.display().to_string()).map_err(|e| e.to_string())?;
+        let md = Metadata::parse(&bytes, &label).map_err(|e| invalid(InvalidMetadata::Parse(e)))?;
         md.check_values(snapshot_base)
-            .map_err(|e| format!("invalid metadata {}, ignored: {e}", path.display()))?;
+            .map_err(|e| invalid(InvalidMetadata::Value(e)))?;
         Ok(Some(md))
     }
 }

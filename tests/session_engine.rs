@@ -1,0 +1,316 @@
+//! One engine per session, against real servers on loopback (nginx over HTTPS with basic auth,
+//! reached through an authenticating squid): calls made through one session — from several
+//! threads, one after another, async or blocking — share its connections and what its proxy
+//! authentication learned, and never send a password that could not be decrypted.
+//!
+//! TLS handshakes are counted as nginx's connections (`c=$connection` in its access log: every
+//! connection to the HTTPS port is one handshake), proxy tunnels as squid's `CONNECT` lines
+//! (squid logs a tunnel when it closes: each test drops its session first).
+
+#![allow(clippy::result_large_err)]
+
+mod support;
+
+use m2resolver::settings::SettingsSource;
+use m2resolver::{Artifact, Environment, RemoteRepository, Root, Session};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use support::*;
+
+/// nginx serving `org.many:m<i>:1.0` (POM and jar, with checksums) and squid in front of it.
+struct World {
+    _tmp: tempfile::TempDir,
+    dir: PathBuf,
+    nginx: Nginx,
+    squid: Squid,
+    repo: Repo,
+}
+
+fn world(auth: SquidAuth, artifacts: usize) -> World {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = Repo::new(&tmp.path().join("remote"));
+    for i in 0..artifacts {
+        repo.put(
+            &format!("org/many/m{i}/1.0/m{i}-1.0.jar"),
+            &Repo::content(&format!("m{i}"), 3_000 + i),
+        );
+        repo.put(
+            &format!("org/many/m{i}/1.0/m{i}-1.0.pom"),
+            format!(
+                "<project><modelVersion>4.0.0</modelVersion><groupId>org.many</groupId>\
+                 <artifactId>m{i}</artifactId><version>1.0</version></project>"
+            )
+            .as_bytes(),
+        );
+    }
+    let work = tmp.path().join("work");
+    let nginx = Nginx::start(&repo.root, &work);
+    let squid = Squid::start_with(
+        &work,
+        &[nginx.https_port],
+        auth,
+        "127.0.0.1".parse().unwrap(),
+    );
+    let dir = tmp.path().join("case");
+    std::fs::create_dir_all(&dir).unwrap();
+    World {
+        _tmp: tmp,
+        dir,
+        nginx,
+        squid,
+        repo,
+    }
+}
+
+impl World {
+    /// Settings: mirror `corp` of everything (nginx `/private/` over HTTPS) with its server's
+    /// credentials (`password` as written), the squid as the settings proxy.
+    fn settings(&self, proxy_user: &str, password: &str) -> String {
+        format!(
+            r#"<settings>
+  <mirrors><mirror><id>corp</id><mirrorOf>*</mirrorOf><url>{url}</url></mirror></mirrors>
+  <proxies><proxy><id>corp-proxy</id><protocol>http</protocol><host>127.0.0.1</host><port>{port}</port>
+    <username>{proxy_user}</username><password>{PROXY_PASSWORD}</password></proxy></proxies>
+  <servers><server><id>corp</id><username>{USER}</username><password>{password}</password></server></servers>
+</settings>"#,
+            url = self.nginx.https("private"),
+            port = self.squid.port,
+        )
+    }
+
+    fn session(&self, settings: &str, local: &str, in_flight: usize) -> Session {
+        let env = HashMap::from([(
+            "SSL_CERT_FILE".to_string(),
+            self.nginx.tls.ca_pem.display().to_string(),
+        )]);
+        Session::builder()
+            .environment(Environment::from_parts(env, self.dir.clone()))
+            .user_settings(SettingsSource::content("settings.xml", settings))
+            .no_global_settings()
+            .security_file(self.dir.join("no-settings-security.xml"))
+            .define("user.home=home")
+            .local_repository(self.dir.join(local))
+            .max_in_flight(in_flight)
+            .build()
+            .unwrap()
+    }
+
+    /// Proxy tunnels squid logged (after the session that opened them was dropped).
+    fn tunnels(&self) -> usize {
+        // squid writes a tunnel's line when it closes; give it a moment
+        let mut last = 0;
+        for _ in 0..20 {
+            std::thread::sleep(Duration::from_millis(100));
+            let n = self
+                .squid
+                .access_log()
+                .iter()
+                .filter(|l| l.contains("CONNECT") && l.contains("/200 "))
+                .count();
+            if n == last && n > 0 {
+                break;
+            }
+            last = n;
+        }
+        last
+    }
+
+    fn local(&self, local: &str) -> PathBuf {
+        self.dir.join(local)
+    }
+}
+
+fn coord(i: usize) -> Artifact {
+    Artifact::parse(&format!("org.many:m{i}:1.0")).unwrap()
+}
+
+fn jar_of(local: &Path, i: usize) -> PathBuf {
+    local.join(format!("org/many/m{i}/1.0/m{i}-1.0.jar"))
+}
+
+/// Ten calls from two threads through one session with two requests in flight: no more TLS
+/// handshakes and proxy tunnels than the bound, where a transport per call made one per call.
+#[test]
+fn calls_from_two_threads_share_the_sessions_connections_within_the_in_flight_bound() {
+    let w = world(SquidAuth::Basic, 10);
+    let settings = w.settings(PROXY_USER, PASSWORD);
+    let session = w.session(&settings, "local", 2);
+    let repos = session
+        .repositories(&[RemoteRepository::central()])
+        .repositories;
+    std::thread::scope(|s| {
+        for t in 0..2 {
+            let (session, repos) = (&session, &repos);
+            s.spawn(move || {
+                for k in 0..5 {
+                    let i = t * 5 + k;
+                    // a graph (POM, then jar) for even calls, a plain download for odd ones
+                    if k % 2 == 0 {
+                        let r = session
+                            .blocking_resolve(&Root::compile([coord(i)]), repos, None)
+                            .unwrap_or_else(|e| panic!("m{i}: {}", e.message_chain()));
+                        assert_eq!(r.files().len(), 1);
+                    } else {
+                        let r = session.blocking_download(&[coord(i)], repos).unwrap();
+                        r[0].as_ref().unwrap_or_else(|e| panic!("m{i}: {e}"));
+                    }
+                }
+            });
+        }
+    });
+    drop(session);
+    let local = w.local("local");
+    for i in 0..10 {
+        assert_eq!(
+            std::fs::read(jar_of(&local, i)).unwrap(),
+            std::fs::read(w.repo.root.join(format!("org/many/m{i}/1.0/m{i}-1.0.jar"))).unwrap()
+        );
+    }
+    let handshakes = w.nginx.connections();
+    let tunnels = w.tunnels();
+    assert!(
+        (1..=2).contains(&handshakes),
+        "{handshakes} TLS connections to nginx for 10 calls:\n{}",
+        w.nginx.access_log().join("\n")
+    );
+    assert!(
+        (1..=2).contains(&tunnels),
+        "{tunnels} CONNECT tunnels for 10 calls:\n{}",
+        w.squid.access_log().join("\n")
+    );
+    // The control: a session per call (what a call without the session's engine did) opens
+    // connections of its own each time.
+    for i in 0..3 {
+        let fresh = w.session(&settings, &format!("fresh-{i}"), 2);
+        let repos = fresh
+            .repositories(&[RemoteRepository::central()])
+            .repositories;
+        fresh.blocking_download(&[coord(i)], &repos).unwrap()[0]
+            .as_ref()
+            .unwrap();
+    }
+    assert!(
+        w.nginx.connections() >= handshakes + 3,
+        "{}",
+        w.nginx.access_log().join("\n")
+    );
+}
+
+/// A proxy's challenge-response is made once per connection (NTLM) or once per session
+/// (Digest: its nonce is reused), not once per call.
+#[test]
+fn proxy_ntlm_and_digest_handshakes_are_made_once_per_connection_not_per_call() {
+    for (auth, user) in [
+        (SquidAuth::Ntlm, format!("CORP\\{PROXY_USER}")),
+        (SquidAuth::Digest, PROXY_USER.to_string()),
+    ] {
+        let w = world(auth, 6);
+        let settings = w.settings(&user, PASSWORD);
+        let session = w.session(&settings, "local", 4);
+        let repos = session
+            .repositories(&[RemoteRepository::central()])
+            .repositories;
+        for i in 0..6 {
+            let r = session
+                .blocking_resolve(&Root::compile([coord(i)]), &repos, None)
+                .unwrap_or_else(|e| panic!("{auth:?} m{i}: {}", e.message_chain()));
+            assert_eq!(r.files().len(), 1);
+        }
+        drop(session);
+        let tunnels = w.tunnels();
+        let challenges = w.squid.count_status(407);
+        // NTLM: negotiate then challenge, two 407s per new connection; Digest: one 407 for the
+        // session's first request, then its nonce answers at once.
+        let per_connection = if auth == SquidAuth::Ntlm { 2 } else { 1 };
+        assert!(
+            (1..=2).contains(&tunnels),
+            "{auth:?}: {tunnels} tunnels for 6 calls:\n{}",
+            w.squid.access_log().join("\n")
+        );
+        assert!(
+            (1..=per_connection * tunnels).contains(&challenges),
+            "{auth:?}: {challenges} 407s for {tunnels} tunnels and 6 calls:\n{}",
+            w.squid.access_log().join("\n")
+        );
+    }
+}
+
+/// Two calls that need the same POM at the same time fetch it once, and async calls work
+/// from a caller's runtime that is gone by the next call.
+#[test]
+fn the_same_pom_asked_by_concurrent_calls_is_fetched_once() {
+    let w = world(SquidAuth::Basic, 3);
+    let settings = w.settings(PROXY_USER, PASSWORD);
+    let session = w.session(&settings, "local", 8);
+    let repos = session
+        .repositories(&[RemoteRepository::central()])
+        .repositories;
+    let caller = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let (a, b) = caller.block_on(async {
+        let (both, one) = (
+            Root::compile([coord(0), coord(1)]),
+            Root::Artifact(coord(0)),
+        );
+        tokio::join!(
+            session.collect(&both, &repos),
+            session.collect(&one, &repos)
+        )
+    });
+    a.unwrap();
+    b.unwrap();
+    drop(caller);
+    // a later blocking call on the same session, after the caller's runtime stopped
+    session
+        .blocking_resolve(&Root::compile([coord(2)]), &repos, None)
+        .unwrap();
+    drop(session);
+    assert_eq!(
+        w.nginx.count_gets("m0-1.0.pom"),
+        1,
+        "{:?}",
+        w.nginx.access_log()
+    );
+    assert_eq!(w.nginx.count_gets("m1-1.0.pom"), 1);
+    assert_eq!(w.nginx.connections(), 1, "{:?}", w.nginx.access_log());
+}
+
+/// A password that cannot be decrypted (no settings-security.xml) is not sent, not even as the
+/// user name with an empty password, and the 401 says why.
+#[test]
+fn an_undecryptable_password_is_never_sent_and_the_401_says_why() {
+    let w = world(SquidAuth::Basic, 1);
+    let settings = w.settings(PROXY_USER, "{COQLCE6DU6GtcS5P=}");
+    let session = w.session(&settings, "local", 2);
+    let answer = session.repositories(&[RemoteRepository::central()]);
+    assert!(
+        answer
+            .problems
+            .iter()
+            .any(|p| p.message.contains("does not send it")),
+        "{:?}",
+        answer.problems
+    );
+    let results = session
+        .blocking_download(&[coord(0)], &answer.repositories)
+        .unwrap();
+    let err = results[0].as_ref().unwrap_err();
+    let text = err.message_chain();
+    assert!(
+        text.contains("401")
+            && text.contains("none were sent")
+            && text.contains("the password of server `corp` could not be decrypted"),
+        "{text}"
+    );
+    assert!(!text.contains("sent and rejected"), "{text}");
+    drop(session);
+    let log = w.nginx.access_log();
+    let requests: Vec<&String> = log.iter().filter(|l| l.contains("m0-1.0.jar")).collect();
+    assert!(!requests.is_empty(), "{log:?}");
+    for l in requests {
+        assert!(l.contains("a=[-]"), "an Authorization header was sent: {l}");
+    }
+}
