@@ -436,6 +436,37 @@ mod tests {
     }
 
     #[test]
+    fn one_list_for_downloads_and_uploads_with_javas_names() {
+        let exts = |v: &str| {
+            ChecksumAlgorithms::parse(v)
+                .unwrap()
+                .extensions()
+                .into_iter()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        for (value, want) in [
+            ("SHA-1,MD5", &["sha1", "md5"][..]),
+            ("SHA-256,SHA-512", &["sha256", "sha512"]),
+            // the extension is the name as written (Resolver's Checksum.forLocation)
+            ("SHA1,sha-256", &["sha1", "sha256"]),
+            ("SHA", &["sha"]),
+            ("SHA-224,SHA384", &["sha224", "sha384"]),
+            // blanks and empty entries are ignored, a repeated extension is dropped
+            (" SHA-512 ,,SHA-512", &["sha512"]),
+            ("SHA-1,SHA1", &["sha1"]),
+            ("", &[]),
+        ] {
+            assert_eq!(exts(value), want, "{value:?}");
+        }
+        let a = ChecksumAlgorithms::parse("sha256").unwrap();
+        assert_eq!(a.iter().next().unwrap().algorithm, Algorithm::Sha256);
+        for bad in ["CRC32", "SHA-1,SHA3-256", "SHA-512/256", "MD5;SHA-1"] {
+            assert!(ChecksumAlgorithms::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn policies() {
         for (s, p) in [
             ("ignore", ChecksumPolicy::Ignore),
