@@ -55,11 +55,11 @@ pub mod transport;
 pub(crate) mod xml;
 
 pub use download::{
-    ArtifactFile, ChecksumOutcome, DownloadError, NoProgress, Phase, ProgressEvent,
-    ProgressListener,
+    ArtifactFile, ChecksumOutcome, DownloadError, LocalTail, NoProgress, Phase, ProgressEvent,
+    ProgressListener, RepositoryFilter,
 };
 pub use environment::{Environment, Vars};
-pub use repository::RemoteRepository;
+pub use repository::{CredentialSource, RemoteRepository};
 pub use resolution::collect::{
     ArtifactError, ClasspathScope, CollectError, CollectResult, DependencyGraph, DependencyNode,
     NodeId, PomProblem, PomProblemKind, ResolvedNode, Root, RootFailure,

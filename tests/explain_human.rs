@@ -101,3 +101,79 @@ fn json_shows_the_same_decisions() {
     assert_eq!(repos[0]["releases"]["enabled"], false);
     assert_eq!(repos[0]["snapshots"]["updatePolicy"], "always");
 }
+
+/// Credentials from beyond the settings: the human form says where each came from, and the
+/// `--json` document stays Maven's (a `<server>`'s username beside the helper it names, nothing
+/// for netrc or the environment's helper).
+#[test]
+fn names_netrc_and_helper_sources_and_json_stays_maven() {
+    let dir = tempfile::tempdir().unwrap();
+    let netrc = dir.path().join("ci.netrc");
+    std::fs::write(
+        &netrc,
+        "machine netrc.example login n password s3cret-netrc\n",
+    )
+    .unwrap();
+    let settings = r#"<settings><servers>
+        <server><id>cloud</id><username>robot</username>
+          <configuration><credentialHelper>/opt/bin/token-helper --secret-arg</credentialHelper></configuration></server>
+        </servers></settings>"#;
+    let env = Environment::from_parts(
+        [
+            ("NETRC".to_string(), netrc.display().to_string()),
+            (
+                "M2R_CREDENTIAL_HELPER".to_string(),
+                "/opt/bin/env-helper".to_string(),
+            ),
+        ]
+        .into(),
+        dir.path().to_path_buf(),
+    );
+    let session = Session::builder()
+        .environment(env)
+        .user_settings(m2resolver::settings::SettingsSource::content(
+            "settings.xml",
+            settings,
+        ))
+        .no_global_settings()
+        .netrc(true)
+        .credential_helpers(true)
+        .build()
+        .unwrap();
+    let declared = [
+        RemoteRepository::new("cloud", "https://cloud.example/m2"),
+        RemoteRepository::new("netrc-repo", "https://netrc.example/m2"),
+        RemoteRepository::new("other", "https://other.example/m2"),
+    ];
+    let e = Explanation::new(&session, &declared);
+    let text = e.render(false);
+    assert!(
+        text.contains("credentials: credential helper `/opt/bin/token-helper` (named by <server> `cloud` at <settings>:2:9)")
+            && text.contains("run at the first request (answer kept for the session); username robot passed to it"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "credentials: netrc {}:1 (machine netrc.example): username n, password ***",
+            netrc.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "credentials: credential helper `/opt/bin/env-helper` (from M2R_CREDENTIAL_HELPER)"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("s3cret-netrc") && !text.contains("--secret-arg"),
+        "{text}"
+    );
+    assert!(e.render(true).contains("password s3cret-netrc"));
+    let json = e.to_json();
+    let repos = json["repositories"].as_array().unwrap();
+    assert_eq!(repos[0]["authentication"]["username"], "robot");
+    assert!(repos[0]["authentication"]["password"].is_null());
+    assert!(repos[1]["authentication"].is_null());
+    assert!(repos[2]["authentication"].is_null());
+}

@@ -44,6 +44,15 @@ pub struct CommonArgs {
     /// Do not take proxies from HTTP(S)_PROXY / ALL_PROXY / NO_PROXY or JVM-style properties.
     #[arg(long)]
     pub no_env_proxy: bool,
+    /// Also take JVM proxy properties (-Dhttps.proxyHost=...) from MAVEN_OPTS and .mvn/jvm.config.
+    #[arg(long)]
+    pub jvm_proxy_options: bool,
+    /// Do not read credentials from ~/.netrc (or $NETRC) for repositories without a <server>.
+    #[arg(long)]
+    pub no_netrc: bool,
+    /// Do not run credential helpers (<server><configuration><credentialHelper>, M2R_CREDENTIAL_HELPER).
+    #[arg(long)]
+    pub no_credential_helper: bool,
 }
 
 /// Options of the commands that download (`get`, `describe`, `tree`, `resolve`, `why`).
@@ -89,6 +98,9 @@ impl CommonArgs {
     pub fn session_builder(&self) -> SessionBuilder {
         let mut b = Session::builder()
             .env_proxies(!self.no_env_proxy)
+            .jvm_proxy_options(self.jvm_proxy_options)
+            .netrc(!self.no_netrc)
+            .credential_helpers(!self.no_credential_helper)
             .server_aliases(self.server_aliases);
         if let Some(p) = &self.settings {
             b = b.user_settings(p.clone());
@@ -198,6 +210,9 @@ pub fn open(common: &CommonArgs, download: &DownloadArgs) -> Result<Opened, u8> 
     };
     for p in session.problems() {
         report::settings_problem(p);
+    }
+    for w in session.source_warnings() {
+        report::warning(&w);
     }
     if let Err(e) = session.checksum_algorithms() {
         progress.finish();

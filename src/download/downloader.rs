@@ -27,6 +27,7 @@
 // does not matter.
 #![allow(clippy::result_large_err)]
 
+use crate::download::chain::{LocalTail, TailHit};
 use crate::download::checksum::{
     self, included_checksums, parse_checksum_file, parse_checksum_policy, Algorithm,
 };
@@ -34,6 +35,7 @@ use crate::download::coords::{
     base_version, is_snapshot_version, is_snapshot_version_ignoring_case, Coordinate,
 };
 use crate::download::error::{DownloadError, InvalidMetadata, MetadataError};
+use crate::download::filter::RepositoryFilter;
 use crate::download::layout;
 use crate::download::ledger::{Ledger, Replay};
 use crate::download::local::{
@@ -42,7 +44,7 @@ use crate::download::local::{
 use crate::download::metadata::{Metadata, VersionCandidates, VersionRequest};
 use crate::download::policy::{from_millis, to_millis, Clock, SystemClock, UpdatePolicy};
 use crate::download::progress::{NoProgress, ProgressEvent, ProgressListener};
-use crate::download::segment::{RepoPath, SegmentError};
+use crate::download::segment::{RepoPath, SegmentError, SegmentKind};
 use crate::repository::{ChecksumPolicy, RemoteRepository};
 use crate::resolution::Artifact;
 use crate::runtime::{OwnedRuntime, RuntimeError};
@@ -127,6 +129,11 @@ pub struct DownloaderConfig {
     pub listener: Arc<dyn ProgressListener>,
     /// Size ceilings for what servers send.
     pub limits: DownloadLimits,
+    /// The chained local repository's read-only tails (`maven.repo.local.tail`), read after
+    /// `local_repository` and never written.
+    pub tail: Option<LocalTail>,
+    /// Remote repository filters: a repository they refuse is not asked (no request).
+    pub filter: Option<Arc<RepositoryFilter>>,
 }
 
 impl std::fmt::Debug for DownloaderConfig {
@@ -157,6 +164,8 @@ impl DownloaderConfig {
             snapshot_normalization: true,
             listener: Arc::new(NoProgress),
             limits: DownloadLimits::default(),
+            tail: None,
+            filter: None,
         }
     }
 }
@@ -579,6 +588,15 @@ fn invalid_path(coord: &Coordinate, source: SegmentError) -> DownloadError {
     }
 }
 
+/// `skipped by filters: id (reason), ...`.
+fn describe_skipped(skipped: &[(&RemoteRepository, String)]) -> String {
+    let list: Vec<String> = skipped
+        .iter()
+        .map(|(r, why)| format!("{} ({why})", r.id))
+        .collect();
+    format!("skipped by repository filters: {}", list.join(", "))
+}
+
 fn describe(repos: &[&RemoteRepository]) -> String {
     if repos.is_empty() {
         return "no repositories".into();
@@ -850,6 +868,18 @@ impl Inner {
             }
             Availability::Missing => {}
         }
+        // The chained local repository: a tail's file, before any request.
+        if let Some(hit) = self.find_in_tail(coord, &version, &ids) {
+            return Ok(Found {
+                path: hit.path,
+                ..resolved(
+                    hit.repository,
+                    false,
+                    ChecksumOutcome::AlreadyLocal,
+                    warnings,
+                )
+            });
+        }
         if repos.is_empty() {
             return Err(DownloadError::NoRepository {
                 artifact: label,
@@ -863,6 +893,13 @@ impl Inner {
                 artifact: label,
                 repository: r.id.clone(),
                 url: r.url.to_string(),
+            });
+        }
+        let (repos, skipped) = self.filter_for_artifact(repos, coord, &version).await;
+        if repos.is_empty() {
+            return Err(DownloadError::NotFound {
+                artifact: label,
+                searched: format!("no repository: {}", describe_skipped(&skipped)),
             });
         }
         let mut errors: Vec<DownloadError> = Vec::new();
@@ -913,7 +950,11 @@ impl Inner {
         }
         Err(DownloadError::NotFound {
             artifact: label,
-            searched: describe(&repos),
+            searched: if skipped.is_empty() {
+                describe(&repos)
+            } else {
+                format!("{}; {}", describe(&repos), describe_skipped(&skipped))
+            },
         })
     }
 
@@ -1382,6 +1423,10 @@ impl Inner {
             .metadata_file(g, a, version_dir, Some(&repo.id))
             .map_err(invalid)?;
         let remote_path = layout::metadata_path(g, a, version_dir).map_err(invalid)?;
+        if self.refused(repo, remote_path.as_str(), g).await.is_some() {
+            // Filtered out: as if the repository had no metadata (Resolver's filtered result).
+            return Ok(None);
+        }
         let algorithms = self.cfg.checksum_algorithms.algorithms();
         let sum_paths = algorithms
             .iter()
@@ -1570,6 +1615,93 @@ impl Inner {
         md.check_values(snapshot_base)
             .map_err(|e| invalid(InvalidMetadata::Value(e)))?;
         Ok(Some(md))
+    }
+}
+
+/// The chained local repository and the remote repository filters (`chain.rs`, `filter.rs`).
+impl Inner {
+    /// The file a tail of the chained local repository holds for `coord` at `version`, when
+    /// the tail rules let it serve a request to `ids`.
+    fn find_in_tail(&self, coord: &Coordinate, version: &str, ids: &[&str]) -> Option<TailHit> {
+        let tail = self.cfg.tail.as_ref()?;
+        let rel = layout::artifact_path(coord, version).ok()?;
+        let hit = tail.find(rel.as_str(), ids)?;
+        tracing::debug!(artifact = %coord, file = %hit.path.display(), "found in a local repository tail");
+        Some(hit)
+    }
+
+    /// `repos` without those the filters refuse for `coord` at `version`, and those (with why).
+    async fn filter_for_artifact<'r>(
+        &self,
+        repos: Vec<&'r RemoteRepository>,
+        coord: &Coordinate,
+        version: &str,
+    ) -> (
+        Vec<&'r RemoteRepository>,
+        Vec<(&'r RemoteRepository, String)>,
+    ) {
+        if self.cfg.filter.is_none() {
+            return (repos, Vec::new());
+        }
+        let Ok(rel) = layout::artifact_path(coord, version) else {
+            return (repos, Vec::new());
+        };
+        let mut kept = Vec::with_capacity(repos.len());
+        let mut skipped = Vec::new();
+        for repo in repos {
+            match self.refused(repo, rel.as_str(), &coord.group_id).await {
+                Some(why) => skipped.push((repo, why)),
+                None => kept.push(repo),
+            }
+        }
+        (kept, skipped)
+    }
+
+    /// Why the filters refuse to ask `repo` for `path` (an artifact's or metadata's layout
+    /// path) of `group_id`, if they do. The first question to a repository may fetch its
+    /// published prefix file (when asked for; never for mirrors, managers or offline).
+    async fn refused(&self, repo: &RemoteRepository, path: &str, group_id: &str) -> Option<String> {
+        let filter = self.cfg.filter.as_ref()?;
+        let may_fetch = !self.cfg.offline
+            && !repo.blocked
+            && !repo.repository_manager
+            && repo.mirrored_repositories.is_empty();
+        let fetch = || async move {
+            let published = RepoPath::root()
+                .join(SegmentKind::FileName, ".meta")
+                .and_then(|p| p.join(SegmentKind::FileName, "prefixes.txt"))
+                .map_err(|e| e.to_string())?;
+            match self
+                .get_bytes(
+                    repo,
+                    &published,
+                    crate::download::filter::MAX_FILTER_FILE_BYTES,
+                )
+                .await
+            {
+                Ok((bytes, _)) => Ok(Some(bytes)),
+                Err(e) if e.is_not_found() => Ok(None),
+                Err(e) => Err(crate::printable::error_chain(&e)),
+            }
+        };
+        let prefixes = filter.prefix_rules(&repo.id, may_fetch, fetch).await;
+        let groups = filter.group_rules(&repo.id);
+        let v = crate::download::filter::verdict(
+            &repo.id,
+            path,
+            group_id,
+            prefixes.as_deref(),
+            groups.as_deref(),
+        );
+        if v.accepted {
+            return None;
+        }
+        tracing::debug!(
+            "repository `{}` skipped by a filter for {path}: {}",
+            repo.id,
+            v.reason
+        );
+        Some(v.reason)
     }
 }
 

@@ -19,10 +19,12 @@
 //! }
 //! ```
 
+pub(crate) mod chain;
 pub(crate) mod checksum;
 pub(crate) mod coords;
 pub(crate) mod downloader;
 pub(crate) mod error;
+pub(crate) mod filter;
 pub(crate) mod layout;
 pub(crate) mod ledger;
 pub(crate) mod local;
@@ -35,6 +37,7 @@ pub(crate) mod segment;
 #[cfg(test)]
 mod path_proptests;
 
+pub use chain::LocalTail;
 pub use checksum::UnknownChecksumAlgorithm;
 pub use downloader::{
     ArtifactFile, BlockingDownloader, ChecksumAlgorithms, ChecksumOutcome, DownloadLimits,
@@ -42,6 +45,7 @@ pub use downloader::{
     DEFAULT_MAX_CHECKSUM_BYTES, DEFAULT_MAX_METADATA_BYTES,
 };
 pub use error::{DownloadError, InvalidMetadata, MetadataError};
+pub use filter::{FilterConfig, RepositoryFilter};
 pub use metadata::MetadataParseError;
 pub use policy::{Clock, ManualClock, SystemClock};
 pub use progress::{NoProgress, Phase, ProgressEvent, ProgressListener};

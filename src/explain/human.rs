@@ -11,7 +11,7 @@
 //! caller asks for them; repository URLs print without user info.
 
 use super::{Explanation, RepositoryCredentials};
-use crate::repository::{InjectionTrace, ProxySource, RemoteRepository, RepositoryUrl};
+use crate::repository::{CredentialSource, InjectionTrace, RemoteRepository, RepositoryUrl};
 use crate::session::Credential;
 use crate::settings::SettingsProblem;
 use crate::transport::RoutePlan;
@@ -49,6 +49,25 @@ impl Explanation {
                 local.value.display(),
                 local.definition
             );
+        }
+        if let Some(tail) = &self.local_tail {
+            let _ = writeln!(
+                o,
+                "Local repository tail (read only, never written; maven.repo.local.tail), availability {}:",
+                if tail.ignore_availability {
+                    "ignored (any file there is used)"
+                } else {
+                    "honoured (its _remote.repositories must name a repository of the request)"
+                }
+            );
+            for d in &tail.dirs {
+                let _ = writeln!(
+                    o,
+                    "  {}{}",
+                    d.display(),
+                    if d.is_dir() { "" } else { "  (does not exist)" }
+                );
+            }
         }
         if let Some(offline) = &self.offline {
             let _ = writeln!(o, "Offline: {offline}");
@@ -126,8 +145,35 @@ impl Explanation {
         for line in route.describe() {
             let _ = writeln!(o, "   {line}");
         }
-        match &r.authentication {
-            Some(a) => {
+        match (&r.credential_source, &r.authentication) {
+            (Some(CredentialSource::Helper(h)), _) => {
+                let _ = writeln!(
+                    o,
+                    "   credentials: {h}, run at the first request (answer kept for the session){}",
+                    h.username
+                        .as_deref()
+                        .map(|u| format!("; username {u} passed to it"))
+                        .unwrap_or_default()
+                );
+            }
+            (Some(source @ CredentialSource::Netrc { .. }), Some(a)) => {
+                let _ = writeln!(
+                    o,
+                    "   credentials: {source}: username {}, password {}{}",
+                    a.username.as_deref().unwrap_or("(none)"),
+                    credentials
+                        .password
+                        .as_ref()
+                        .map(|c| mask.show(c))
+                        .unwrap_or_else(|| "(none)".into()),
+                    if self.has_server(&r.id) {
+                        format!(" (<server> `{}` has no credentials)", r.id)
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+            (_, Some(a)) => {
                 let _ = writeln!(
                     o,
                     "   credentials: server `{}`: username {}, password {}{}",
@@ -144,9 +190,20 @@ impl Explanation {
                         .unwrap_or_default()
                 );
             }
-            None => {
-                let _ = writeln!(o, "   credentials: none (no <server> with id `{}`)", r.id);
+            (_, None) => {
+                let _ = writeln!(
+                    o,
+                    "   credentials: none ({})",
+                    if self.has_server(&r.id) {
+                        format!("<server> `{}` has none", r.id)
+                    } else {
+                        format!("no <server> with id `{}`", r.id)
+                    }
+                );
             }
+        }
+        for f in self.filters.get(n).into_iter().flatten() {
+            let _ = writeln!(o, "   {f}");
         }
         if !r.transport.headers.is_empty() {
             let names: Vec<&str> = r
@@ -172,6 +229,15 @@ impl Explanation {
                 p.checksum_policy
             );
         }
+    }
+}
+
+impl Explanation {
+    /// Whether the settings hold a `<server>` with this id.
+    fn has_server(&self, id: &str) -> bool {
+        self.settings
+            .as_ref()
+            .is_some_and(|s| s.servers.iter().any(|sv| sv.id == id))
     }
 }
 
@@ -228,11 +294,7 @@ fn proxy(o: &mut String, r: &RemoteRepository, credentials: &RepositoryCredentia
         let _ = writeln!(o, "   proxy: none (direct connection)");
         return;
     };
-    let source = match &p.source {
-        ProxySource::Settings { id } => format!("settings proxy `{id}`"),
-        ProxySource::Environment { variable } => format!("environment variable {variable}"),
-        ProxySource::SystemProperties => "JVM-style properties".to_string(),
-    };
+    let source = p.source.to_string();
     let user = p
         .auth
         .as_ref()

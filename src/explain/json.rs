@@ -2,10 +2,12 @@
 //! settings, the problems and the injected repositories, field for field what the oracle
 //! prints from real Maven 3.8.7. Secrets appear as Maven uses them (decrypted, or as written
 //! when decryption failed) and repository URLs as written: the document is for tools and
-//! tests, not for logs.
+//! tests, not for logs. Credentials and proxies m2r takes from sources Maven does not read
+//! (`.netrc`, credential helpers, JVM properties, `HTTPS_PROXY`) are left out here, as Maven
+//! would have none; the human form shows them.
 
 use super::{Explanation, RepositoryCredentials};
-use crate::repository::{Policy, RemoteRepository};
+use crate::repository::{CredentialSource, Policy, ProxySource, RemoteRepository};
 use crate::session::Credential;
 use crate::settings::{Settings, SettingsProblem};
 use serde_json::{json, Value};
@@ -83,11 +85,14 @@ fn repository_json(r: &RemoteRepository, credentials: Option<&RepositoryCredenti
     let policy = |p: &Policy| json!({"checksumPolicy": p.checksum_policy, "enabled": p.enabled, "updatePolicy": p.update_policy});
     let none = RepositoryCredentials::default();
     let c = credentials.unwrap_or(&none);
-    let auth = r.authentication.as_ref().map(|a| {
+    // Maven's answer only: credentials and proxies from sources beyond Maven (netrc, helpers,
+    // JVM properties, the environment) are m2r's, shown by the human form.
+    let maven_auth = !matches!(r.credential_source, Some(CredentialSource::Netrc { .. }));
+    let auth = r.authentication.as_ref().filter(|_| maven_auth).map(|a| {
         json!({"passphrase": maven_text(&c.passphrase), "password": maven_text(&c.password),
                "privateKey": a.private_key, "username": a.username})
     });
-    let proxy = r.proxy.as_ref().map(|p| {
+    let proxy = r.proxy.as_ref().filter(|p| matches!(p.source, ProxySource::Settings { .. })).map(|p| {
         let a = p.auth.as_ref();
         json!({"host": p.host, "password": a.and_then(|_| maven_text(&c.proxy_password)), "port": p.port,
                "type": p.kind, "username": a.and_then(|a| a.username.clone())})

@@ -36,7 +36,7 @@ pub mod json;
 
 pub use json::to_canonical_json;
 
-use crate::repository::{InjectionTrace, ProxySource, RemoteRepository};
+use crate::repository::{CredentialSource, InjectionTrace, ProxySource, RemoteRepository};
 use crate::session::{ActiveProfile, Credential, Field, Session, SessionError, Sourced};
 use crate::settings::{Mirror, Proxy, Settings, SettingsProblem};
 use std::collections::HashSet;
@@ -81,6 +81,11 @@ pub struct Explanation {
     pub traces: Vec<InjectionTrace>,
     /// Warnings beyond Maven's problems: entries that apply to nothing, legacy formats.
     pub notes: Vec<String>,
+    /// The chained local repository's tails (`maven.repo.local.tail`).
+    pub local_tail: Option<crate::download::LocalTail>,
+    /// What the remote repository filters do with each repository (index-aligned with
+    /// `repositories`; empty when no filter is on).
+    pub filters: Vec<Vec<String>>,
 }
 
 impl Explanation {
@@ -107,7 +112,24 @@ impl Explanation {
             .iter()
             .map(|r| repository_credentials(session, r))
             .collect();
+        let filters = match session.repository_filter() {
+            Some(f) => repositories
+                .iter()
+                .map(|r| {
+                    let may_fetch = !session.offline().value
+                        && !r.repository_manager
+                        && r.mirrored_repositories.is_empty();
+                    f.describe(&r.id, may_fetch)
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         let mut notes = session.selector_warnings();
+        for w in session.source_warnings() {
+            if !notes.contains(&w) {
+                notes.push(w);
+            }
+        }
         notes.extend(unused_entries(
             settings,
             &session.request_entries().mirrors,
@@ -126,6 +148,8 @@ impl Explanation {
             credentials,
             traces,
             notes,
+            local_tail: session.local_tail().cloned(),
+            filters,
         }
     }
 
@@ -146,11 +170,20 @@ impl Explanation {
 /// The credentials Maven would attach to an injected repository.
 fn repository_credentials(session: &Session, r: &RemoteRepository) -> RepositoryCredentials {
     let mut out = RepositoryCredentials::default();
-    if let (Some(auth), Some(i)) = (&r.authentication, session.server_for(&r.id)) {
-        out.password = session.credential(Field::ServerPassword(i)).cloned();
-        if auth.private_key.is_some() {
-            out.passphrase = session.credential(Field::ServerPassphrase(i)).cloned();
+    match (&r.credential_source, &r.authentication) {
+        (Some(CredentialSource::Netrc { .. }), Some(auth)) => {
+            out.password = auth.password.clone().map(Credential::Plain)
         }
+        // The <server>'s (also beside a helper it names): what Maven uses.
+        (_, Some(auth)) => {
+            if let Some(i) = session.server_for(&r.id) {
+                out.password = session.credential(Field::ServerPassword(i)).cloned();
+                if auth.private_key.is_some() {
+                    out.passphrase = session.credential(Field::ServerPassphrase(i)).cloned();
+                }
+            }
+        }
+        _ => {}
     }
     if let Some(p) = &r.proxy {
         out.proxy_password = match &p.source {

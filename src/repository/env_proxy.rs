@@ -38,10 +38,12 @@
 //! spoken to in plain HTTP, also for https repositories); SOCKS proxies have kind `socks5` or
 //! `socks5h`.
 
+use super::jvm_options::JvmProperty;
 use super::model::{Authentication, ProxySource, RemoteRepository, RepositoryProxy};
 use super::url;
 use crate::environment::Vars;
 use crate::secret::Secret;
+use std::collections::HashMap;
 use std::net::IpAddr;
 
 /// Inputs of the environment/property proxy layer. `Debug` shows variable and property names
@@ -56,6 +58,9 @@ pub struct EnvProxyConfig {
     pub use_environment: bool,
     /// Read proxies from `properties`.
     pub use_system_properties: bool,
+    /// Where each of `properties` was defined, for explanations (`-D`, `MAVEN_OPTS`,
+    /// `FILE:LINE`); a name not here is a system property of the environment snapshot.
+    pub origins: HashMap<String, String>,
 }
 
 impl EnvProxyConfig {
@@ -71,7 +76,32 @@ impl EnvProxyConfig {
             properties: properties.into(),
             use_environment: true,
             use_system_properties: true,
+            origins: HashMap::new(),
         }
+    }
+
+    /// Adds proxy properties read from the JVM's options (`MAVEN_OPTS`, `.mvn/jvm.config`,
+    /// in command-line order: a later one wins) below the properties already there.
+    ///
+    /// ```
+    /// use m2resolver::repository::{EnvProxyConfig, JvmProperty};
+    /// let jvm = [JvmProperty { name: "https.proxyHost".into(), value: "p".into(), origin: "MAVEN_OPTS".into() }];
+    /// let cfg = EnvProxyConfig::new(m2resolver::Vars::new(), m2resolver::Vars::new()).with_jvm_options(&jvm);
+    /// assert_eq!(cfg.properties.value("https.proxyHost"), Some("p"));
+    /// assert_eq!(cfg.origins["https.proxyHost"], "MAVEN_OPTS");
+    /// ```
+    pub fn with_jvm_options(mut self, jvm: &[JvmProperty]) -> Self {
+        let mut last: HashMap<&str, &JvmProperty> = HashMap::new();
+        for p in jvm {
+            last.insert(p.name.as_str(), p);
+        }
+        for (name, p) in last {
+            if !self.properties.contains_key(name) {
+                self.properties.insert(name.to_string(), p.value.clone());
+                self.origins.insert(name.to_string(), p.origin.clone());
+            }
+        }
+        self
     }
 }
 
@@ -207,6 +237,7 @@ fn parse_proxy_value(variable: &str, value: &str) -> Result<EnvProxy, String> {
             password: pass.map(|p| Secret::new(percent_decode(p))),
             private_key: None,
             passphrase: None,
+            token: None,
             withheld: None,
         }
     });
@@ -496,6 +527,13 @@ impl EnvProxySelector {
                     .map(Secret::new),
             )
         };
+        let property = format!("{}Host", prefixes[j]);
+        let origin = self
+            .config
+            .origins
+            .get(&property)
+            .cloned()
+            .unwrap_or_else(|| "system property".to_string());
         Some(RepositoryProxy {
             kind: if socks {
                 "socks5".into()
@@ -505,7 +543,7 @@ impl EnvProxySelector {
             host: phost,
             port,
             auth,
-            source: ProxySource::SystemProperties,
+            source: ProxySource::SystemProperties { property, origin },
         })
     }
 
@@ -761,7 +799,13 @@ mod tests {
             ("socks5", "sx", 1080)
         );
         assert_eq!(p.auth.unwrap().password.unwrap().expose(), "p");
-        assert_eq!(p.source, ProxySource::SystemProperties);
+        assert_eq!(
+            p.source,
+            ProxySource::SystemProperties {
+                property: "socksProxyHost".into(),
+                origin: "system property".into()
+            }
+        );
         let s = props_only(&[
             ("socksProxyHost", "sx"),
             ("socksProxyPort", "1081"),

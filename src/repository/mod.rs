@@ -18,10 +18,13 @@
 
 pub(crate) mod aggregate;
 pub(crate) mod auth;
+pub(crate) mod credential_sources;
 pub(crate) mod env_proxy;
 pub(crate) mod error;
+pub(crate) mod jvm_options;
 pub(crate) mod mirror;
 pub(crate) mod model;
+pub(crate) mod netrc;
 pub(crate) mod policy;
 pub(crate) mod proxy;
 pub(crate) mod server_config;
@@ -32,10 +35,13 @@ mod oracle_tests;
 
 pub(crate) use aggregate::{aggregate_repositories, aggregate_repositories_traced};
 pub use aggregate::{AggregateOutcome, InjectionTrace, ProxyTrace};
+pub use credential_sources::{CredentialSources, HELPER_VARIABLE};
 pub use env_proxy::{EnvExclusion, EnvProxyConfig, EnvProxyDecision};
 pub use error::InjectionError;
+pub use jvm_options::JvmProperty;
 pub use mirror::{MatchReason, MirrorMatch, MirrorRejection, SkipReason};
 pub use model::*;
+pub use netrc::{Netrc, NetrcEntry};
 pub use proxy::{ProxyDecision, ProxyExclusion};
 pub use url::RepositoryUrl;
 
@@ -54,6 +60,9 @@ pub struct Selectors {
     pub(crate) auth: auth::AuthSelector,
     /// Environment / JVM-property proxies (beyond Maven).
     pub(crate) env: env_proxy::EnvProxySelector,
+    /// Credential sources beyond Maven (netrc, helpers), consulted where no `<server>` gives
+    /// credentials.
+    pub(crate) credentials: CredentialSources,
     /// Fills in decrypted credentials (a session's selectors; none for [`Selectors::new`]).
     pub(crate) opener: Opener,
 }
@@ -103,8 +112,16 @@ impl Selectors {
             proxies: proxy::ProxySelector::new(proxies)?,
             auth: auth::AuthSelector::new(servers)?,
             env: env_proxy::EnvProxySelector::new(env),
+            credentials: CredentialSources::default(),
             opener: Opener::default(),
         })
+    }
+
+    /// These selectors with credential sources beyond Maven (`.netrc`, credential helpers);
+    /// see `credential_sources` for the precedence.
+    pub fn with_credential_sources(mut self, sources: CredentialSources) -> Self {
+        self.credentials = sources;
+        self
     }
 
     /// The selectors of a session, built once from the settings before anything is decrypted:
@@ -121,6 +138,7 @@ impl Selectors {
             proxies: proxy::ProxySelector::sealed(proxies)?,
             auth: auth::AuthSelector::sealed(servers)?,
             env: env_proxy::EnvProxySelector::new(env),
+            credentials: CredentialSources::default(),
             opener: Opener::default(),
         })
     }
@@ -133,6 +151,7 @@ impl Selectors {
             .iter()
             .flat_map(|e| e.warnings.iter().cloned())
             .chain(self.env.warnings().iter().cloned())
+            .chain(self.credentials.warnings())
             .collect()
     }
 }

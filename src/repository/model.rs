@@ -51,7 +51,8 @@ impl Default for Policy {
     }
 }
 
-/// Username/password (and private key) credentials for a repository or a proxy.
+/// Username/password (and private key) credentials for a repository or a proxy, or a bearer
+/// token from a credential helper.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Authentication {
     /// User name.
@@ -62,6 +63,9 @@ pub struct Authentication {
     pub private_key: Option<String>,
     /// Decrypted private key passphrase.
     pub passphrase: Option<Secret>,
+    /// A bearer token (a credential helper's `authtype=Bearer` answer): sent as
+    /// `Authorization: Bearer <token>` instead of Basic, to the repository's origin only.
+    pub token: Option<Secret>,
     /// Why the password is missing when the settings have one: it could not be decrypted (the
     /// reason, naming the settings entry). Then no credentials at all are sent for this server
     /// or proxy — not the user name with an empty password — and a `401`/`407` says why.
@@ -75,6 +79,113 @@ impl Authentication {
         match (&self.username, &self.withheld) {
             (Some(u), None) => Some((u.as_str(), self.password.as_ref())),
             _ => None,
+        }
+    }
+}
+
+/// Where a repository's credentials come from (see [`crate::repository`] for the order in
+/// which the sources are consulted). Settings `<server>` entries are Maven's only source; the
+/// others are beyond Maven and apply only to repositories no `<server>` gives credentials to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CredentialSource {
+    /// The settings `<server>` with this id (the mirror's id when mirrored).
+    Server {
+        /// The server id.
+        id: String,
+    },
+    /// An entry of a `.netrc` file (`m2r explain` shows `netrc FILE:LINE`).
+    Netrc {
+        /// The file.
+        path: std::path::PathBuf,
+        /// 1-based line of the entry's `machine` or `default` token.
+        line: usize,
+        /// `machine HOST[:PORT]` or `default`.
+        entry: String,
+    },
+    /// A credential helper, asked when the first request needs the credentials (the answer is
+    /// cached for the session, until its expiry).
+    Helper(CredentialHelper),
+}
+
+impl std::fmt::Display for CredentialSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CredentialSource::Server { id } => write!(f, "settings <server> `{id}`"),
+            CredentialSource::Netrc { path, line, entry } => {
+                write!(f, "netrc {}:{line} ({entry})", path.display())
+            }
+            CredentialSource::Helper(h) => write!(f, "{h}"),
+        }
+    }
+}
+
+/// A command that prints credentials for a repository (the protocol is
+/// [`crate::transport`]'s `helper` module, documented in the README).
+#[derive(Clone, PartialEq, Eq)]
+pub struct CredentialHelper {
+    /// The command line, run with `get` appended by the system shell.
+    pub command: String,
+    /// Who named it.
+    pub origin: HelperOrigin,
+    /// The user name the settings `<server>` gives, passed to the helper as `username=`.
+    pub username: Option<String>,
+}
+
+impl CredentialHelper {
+    /// The program's name (the command's first word): what messages show, since the rest of
+    /// the command line may hold a secret.
+    pub fn program(&self) -> &str {
+        self.command.split_whitespace().next().unwrap_or("")
+    }
+}
+
+impl std::fmt::Debug for CredentialHelper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CredentialHelper")
+            .field("program", &self.program())
+            .field("origin", &self.origin)
+            .field("username", &self.username)
+            .finish()
+    }
+}
+
+impl std::fmt::Display for CredentialHelper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "credential helper `{}` ({})",
+            self.program(),
+            self.origin
+        )
+    }
+}
+
+/// Who named a [`CredentialHelper`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HelperOrigin {
+    /// `<server><configuration><credentialHelper>` of this server id, written at `location`.
+    Server {
+        /// The server id.
+        id: String,
+        /// `file:line:column` of the `<server>` element.
+        location: String,
+    },
+    /// An environment variable (`M2R_CREDENTIAL_HELPER`).
+    Environment {
+        /// The variable's name.
+        variable: String,
+    },
+}
+
+impl std::fmt::Display for HelperOrigin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HelperOrigin::Server { id, location } => {
+                write!(f, "named by <server> `{id}` at {location}")
+            }
+            HelperOrigin::Environment { variable } => write!(f, "from {variable}"),
         }
     }
 }
@@ -94,7 +205,25 @@ pub enum ProxySource {
         variable: String,
     },
     /// JVM-style system properties (`socksProxyHost`, `http.proxyHost`, ...).
-    SystemProperties,
+    SystemProperties {
+        /// The host property that named the proxy (`https.proxyHost`).
+        property: String,
+        /// Where it was defined: `-D`, `system property`, `MAVEN_OPTS` or `FILE:LINE`
+        /// (`.mvn/jvm.config`).
+        origin: String,
+    },
+}
+
+impl std::fmt::Display for ProxySource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProxySource::Settings { id } => write!(f, "settings proxy `{id}`"),
+            ProxySource::Environment { variable } => write!(f, "environment variable {variable}"),
+            ProxySource::SystemProperties { property, origin } => {
+                write!(f, "JVM property {property} ({origin})")
+            }
+        }
+    }
 }
 
 /// The proxy a repository is reached through.
@@ -149,8 +278,13 @@ pub struct RemoteRepository {
     pub mirrored_repositories: Vec<RemoteRepository>,
     /// The proxy to reach it through.
     pub proxy: Option<RepositoryProxy>,
-    /// Credentials of the server entry with this id.
+    /// Credentials of the server entry with this id (or from a source beyond Maven, see
+    /// `credential_source`).
     pub authentication: Option<Authentication>,
+    /// Where `authentication` came from, or the credential helper to ask at the first request
+    /// (its answer then replaces `authentication`, which holds what the `<server>` gives, if
+    /// anything). `None`: no credentials, or set by the caller.
+    pub credential_source: Option<CredentialSource>,
     /// Headers, timeouts and permissions of the server entry with this id.
     pub transport: TransportConfig,
 }
@@ -169,6 +303,7 @@ impl RemoteRepository {
             mirrored_repositories: Vec::new(),
             proxy: None,
             authentication: None,
+            credential_source: None,
             transport: TransportConfig::default(),
         }
     }

@@ -215,6 +215,7 @@ fn sealable_auth(
         password,
         private_key: None,
         passphrase: None,
+        token: None,
         withheld: None,
     })
 }

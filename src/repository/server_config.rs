@@ -9,7 +9,9 @@
 //!   warning `Settings for server <id> uses legacy format`), else top-level `timeout` (Wagon's
 //!   `AbstractWagon#setTimeout` is the connection timeout);
 //! - `requestTimeout`, else `httpConfiguration/all/readTimeout` (legacy, same warning);
-//! - the server's `filePermissions` / `directoryPermissions` fields.
+//! - the server's `filePermissions` / `directoryPermissions` fields;
+//! - beyond Maven: `credentialHelper`, a command that prints the server's credentials
+//!   ([`CREDENTIAL_HELPER_ELEMENT`], see `crate::transport`'s `helper` module).
 //!
 //! Values are Java `Integer.parseInt` of the trimmed text: anything else is an
 //! [`InjectionError::InvalidTimeout`] naming the server, as Maven fails on it. Negative values
@@ -21,6 +23,12 @@ use crate::secret::Secret;
 use crate::settings::{Server, XmlElement};
 use std::time::Duration;
 
+/// `<server><configuration><credentialHelper>COMMAND</credentialHelper>`: m2r runs COMMAND for
+/// the server's credentials. Maven 3.9's native transport ignores the element; Maven 3.8's
+/// Wagon transport applies the `<configuration>` children in order and logs a warning at the
+/// first one it does not know, for every transfer (checked with Maven 3.8.7), so write it last.
+pub const CREDENTIAL_HELPER_ELEMENT: &str = "credentialHelper";
+
 /// Transport configuration of a server and the warnings its parsing produced.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ServerTransport {
@@ -28,6 +36,8 @@ pub struct ServerTransport {
     pub config: TransportConfig,
     /// Warnings for the caller to surface (legacy format, incomplete header properties).
     pub warnings: Vec<String>,
+    /// The `credentialHelper` command (trimmed, not empty).
+    pub credential_helper: Option<String>,
 }
 
 fn millis(server_id: &str, element: &str, node: &XmlElement) -> Result<Duration, InjectionError> {
@@ -60,6 +70,10 @@ pub fn server_transport(server: &Server) -> Result<ServerTransport, InjectionErr
         return Ok(out);
     };
     let legacy_warning = format!("Settings for server {id} uses legacy format");
+    out.credential_helper = dom
+        .child_text(CREDENTIAL_HELPER_ELEMENT)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string);
 
     if let Some(headers) = dom.child("httpHeaders") {
         for (i, prop) in headers.children_named("property").enumerate() {
@@ -132,6 +146,19 @@ mod tests {
 
     fn header(name: &str, value: &str) -> XmlElement {
         node("property", vec![el("name", name), el("value", value)])
+    }
+
+    #[test]
+    fn credential_helper_element() {
+        let t = server_transport(&server(vec![el(
+            "credentialHelper",
+            "  gcloud-helper --x ",
+        )]))
+        .unwrap();
+        assert_eq!(t.credential_helper.as_deref(), Some("gcloud-helper --x"));
+        let t = server_transport(&server(vec![el("credentialHelper", " ")])).unwrap();
+        assert_eq!(t.credential_helper, None);
+        assert!(t.warnings.is_empty());
     }
 
     #[test]

@@ -110,6 +110,7 @@ pub struct SessionBuilder {
     env_proxies: bool,
     server_aliases: bool,
     downloads: super::Downloads,
+    beyond: super::Beyond,
 }
 
 impl std::fmt::Debug for SessionBuilder {
@@ -129,6 +130,7 @@ impl std::fmt::Debug for SessionBuilder {
             .field("env_proxies", &self.env_proxies)
             .field("server_aliases", &self.server_aliases)
             .field("downloads", &self.downloads)
+            .field("beyond", &self.beyond)
             .finish()
     }
 }
@@ -231,6 +233,31 @@ impl SessionBuilder {
     /// Maven; `m2r` turns it on).
     pub fn env_proxies(mut self, on: bool) -> Self {
         self.env_proxies = on;
+        self
+    }
+
+    /// Beyond Maven: read credentials from `.netrc` (`$NETRC`, else `${user.home}/.netrc`) for
+    /// repositories no settings `<server>` gives credentials to (default off: exactly Maven;
+    /// `m2r` turns it on). See [`crate::repository`]'s credential precedence.
+    pub fn netrc(mut self, on: bool) -> Self {
+        self.beyond.netrc = on;
+        self
+    }
+
+    /// Beyond Maven: run credential helpers — the command a `<server>`'s
+    /// `<configuration><credentialHelper>` names, and `M2R_CREDENTIAL_HELPER` of the
+    /// environment for repositories without credentials (default off; `m2r` turns it on).
+    pub fn credential_helpers(mut self, on: bool) -> Self {
+        self.beyond.helpers = on;
+        self
+    }
+
+    /// Beyond Maven: with [`Self::env_proxies`], also take the JVM proxy properties
+    /// (`-Dhttps.proxyHost=…`) of `MAVEN_OPTS` and the project's `.mvn/jvm.config`, as the
+    /// `mvn` launcher passes them to Java, below `-D` and the system properties (default off;
+    /// `m2r --jvm-proxy-options`).
+    pub fn jvm_proxy_options(mut self, on: bool) -> Self {
+        self.beyond.jvm_options = on;
         self
     }
 
@@ -386,6 +413,8 @@ impl SessionBuilder {
             env_proxies: self.env_proxies,
             server_aliases: self.server_aliases,
             downloads: std::mem::take(&mut self.downloads),
+            beyond: self.beyond,
+            system_property_names: self.system_properties.keys().cloned().collect(),
         })
     }
 }

@@ -192,6 +192,14 @@ impl Session {
         Ok(engine)
     }
 
+    /// The session's engine if a call made it already (never makes one).
+    pub(crate) fn engine_if_made(&self) -> Option<Arc<Engine>> {
+        match self.engine.lock() {
+            Ok(s) => s.clone(),
+            Err(e) => e.into_inner().clone(),
+        }
+    }
+
     /// Runs `work` on the engine's runtime and awaits it from the caller's.
     async fn on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
     where

@@ -87,6 +87,13 @@
 //! session never sees a newer snapshot than the first one it read. A new [`Session`] re-reads
 //! the settings too.
 //!
+//! Beyond Maven's settings (`sources.rs`): `.netrc` and credential helpers where no `<server>`
+//! gives credentials, JVM proxy properties of `MAVEN_OPTS` / `.mvn/jvm.config`, and, from
+//! Maven's config properties, the chained local repository ([`Session::local_tail`]) and remote
+//! repository filters ([`Session::repository_filter`]), read once and handed to the engine's
+//! downloader; the credential helpers' answers are cached by the engine's transport, so a helper
+//! runs once per repository for the session's lifetime ([`Session::credential_helper_runs`]).
+//!
 //! [`crate::explain`] is a view over a session: it renders what the session decided.
 
 mod builder;
@@ -96,6 +103,7 @@ mod engine;
 mod error;
 mod request;
 mod sourced;
+mod sources;
 
 pub use builder::{parse_define, SessionBuilder};
 pub use credentials::Credential;
@@ -161,9 +169,13 @@ pub struct Session {
     local_repository: Sourced<PathBuf>,
     offline: Sourced<bool>,
     downloads: Downloads,
+    /// The chained local repository and the repository filters, read once (`sources.rs`).
+    extras: sources::Extras,
     /// The engine of the dependency and download calls, made on first use (`engine.rs`).
     engine: std::sync::Mutex<Option<Arc<engine::Engine>>>,
 }
+
+pub(crate) use sources::Beyond;
 
 /// The builder's choices for the downloader ([`SessionBuilder::max_in_flight`],
 /// [`SessionBuilder::progress_listener`], [`SessionBuilder::update_snapshots`],
@@ -200,6 +212,9 @@ pub(crate) struct Inputs {
     pub(crate) env_proxies: bool,
     pub(crate) server_aliases: bool,
     pub(crate) downloads: Downloads,
+    pub(crate) beyond: Beyond,
+    /// Names of the system properties the builder set (for where a proxy property came from).
+    pub(crate) system_property_names: Vec<String>,
 }
 
 /// The answer of [`Session::repositories`].
@@ -233,6 +248,8 @@ impl Session {
             env_proxies,
             server_aliases,
             downloads,
+            beyond,
+            system_property_names,
         } = inputs;
         let result = crate::settings::build(&request);
         if result.has_errors() {
@@ -261,10 +278,20 @@ impl Session {
         } else {
             EnvProxyConfig::disabled()
         };
+        let (env, mut source_warnings) = sources::env_proxy_config(
+            env,
+            beyond,
+            &environment,
+            &user_properties,
+            &system_property_names,
+        );
+        let (credential_sources, netrc_warnings) =
+            sources::credential_sources(beyond, &environment, &user_home);
+        source_warnings.extend(netrc_warnings);
         let servers = entries.servers(&settings, server_aliases);
         let selectors =
             match Selectors::sealed(&entries.mirrors, &entries.proxies(&settings), &servers, env) {
-                Ok(s) => s,
+                Ok(s) => s.with_credential_sources(credential_sources),
                 Err(source) => {
                     // Maven reports every decryption failure before it fails on this.
                     credentials.decrypt_all();
@@ -314,6 +341,23 @@ impl Session {
             Sourced::new(false, Definition::Default)
         };
 
+        let extras = sources::extras(
+            |name| {
+                config_property(
+                    name,
+                    &user_properties,
+                    &environment.system_properties,
+                    &settings,
+                    &activated.profiles,
+                )
+                .map(str::to_string)
+            },
+            &environment,
+            &user_home,
+            &local_repository.value,
+            source_warnings,
+        );
+
         Ok(Session {
             environment,
             user_properties,
@@ -328,6 +372,7 @@ impl Session {
             local_repository,
             offline,
             downloads,
+            extras,
             engine: std::sync::Mutex::new(None),
         })
     }
@@ -531,32 +576,17 @@ impl Session {
     /// A configuration property as Maven's repository session sees it
     /// (`DefaultRepositorySystemSessionFactory`): the `-D` user properties, then the system
     /// properties, then the properties of the settings profiles activated by id
-    /// (`<activeProfiles>`, `-P`), in that precedence.
+    /// (`<activeProfiles>`, `-P`), in that precedence. Resolver reads its options from these
+    /// (`aether.checksums.algorithms`, `maven.repo.local.tail`,
+    /// `aether.remoteRepositoryFilter.prefixes`, ...).
     pub fn config_property(&self, key: &str) -> Option<&str> {
-        if let Some(v) = self.user_properties.value(key) {
-            return Some(v);
-        }
-        if let Some(v) = self.environment.system_properties.value(key) {
-            return Some(v);
-        }
-        // Maven puts every such profile's properties into one map, in the settings' order:
-        // the last one naming the key wins.
-        let by_id = |id: &str| {
-            self.active_profiles.iter().any(|a| {
-                a.id == id
-                    && matches!(
-                        a.reason,
-                        ActivationReason::Explicit | ActivationReason::ActiveProfiles
-                    )
-            })
-        };
-        self.settings
-            .profiles
-            .iter()
-            .filter(|p| by_id(&p.id))
-            .filter_map(|p| p.properties.iter().rev().find(|(k, _)| k == key))
-            .next_back()
-            .map(|(_, v)| v.as_str())
+        config_property(
+            key,
+            &self.user_properties,
+            &self.environment.system_properties,
+            &self.settings,
+            &self.active_profiles,
+        )
     }
 
     /// The checksum algorithms downloads ask for: `aether.checksums.algorithms`
@@ -595,8 +625,44 @@ impl Session {
             config.update_policy = Some("always".into());
         }
         config.checksum_algorithms = self.checksum_algorithms().unwrap_or_default();
+        config.transport.credential_helper_dir = Some(self.environment.cwd.clone());
+        self.extras.configure(&mut config);
         config
     }
+}
+
+/// [`Session::config_property`] over the session's parts (also used while it is assembled).
+pub(crate) fn config_property<'a>(
+    key: &str,
+    user_properties: &'a Vars,
+    system_properties: &'a Vars,
+    settings: &'a Settings,
+    active_profiles: &[ActiveProfile],
+) -> Option<&'a str> {
+    if let Some(v) = user_properties.value(key) {
+        return Some(v);
+    }
+    if let Some(v) = system_properties.value(key) {
+        return Some(v);
+    }
+    // Maven puts every such profile's properties into one map, in the settings' order:
+    // the last one naming the key wins.
+    let by_id = |id: &str| {
+        active_profiles.iter().any(|a| {
+            a.id == id
+                && matches!(
+                    a.reason,
+                    ActivationReason::Explicit | ActivationReason::ActiveProfiles
+                )
+        })
+    };
+    settings
+        .profiles
+        .iter()
+        .filter(|p| by_id(&p.id))
+        .filter_map(|p| p.properties.iter().rev().find(|(k, _)| k == key))
+        .next_back()
+        .map(|(_, v)| v.as_str())
 }
 
 /// Where the settings entry an [`InjectionError`] names was written.

@@ -96,16 +96,36 @@ impl SettingsProblem {
 
 impl fmt::Display for SettingsProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}] {}", self.severity, self.message)?;
-        if !self.source.is_empty() {
-            write!(f, " @ {}", self.source)?;
-            if let Some(line) = self.line {
-                write!(f, ", line {line}")?;
-                if let Some(column) = self.column {
-                    write!(f, ", column {column}")?;
-                }
+        write_problem(
+            f,
+            self.severity,
+            &self.message,
+            &self.source,
+            self.line,
+            self.column,
+        )
+    }
+}
+
+/// Maven's one-line form of a model problem (`[ERROR] message @ source, line L, column C`),
+/// shared by settings and POM problems.
+pub(crate) fn write_problem(
+    f: &mut fmt::Formatter<'_>,
+    severity: Severity,
+    message: &str,
+    source: &str,
+    line: Option<u32>,
+    column: Option<u32>,
+) -> fmt::Result {
+    write!(f, "[{severity}] {message}")?;
+    if !source.is_empty() {
+        write!(f, " @ {source}")?;
+        if let Some(line) = line {
+            write!(f, ", line {line}")?;
+            if let Some(column) = column {
+                write!(f, ", column {column}")?;
             }
         }
-        Ok(())
     }
+    Ok(())
 }

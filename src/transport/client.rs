@@ -29,13 +29,14 @@
 //! It does not know about artifacts, checksums or the local repository ([`crate::download`]).
 
 use crate::environment::Vars;
-use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
+use crate::repository::{CredentialSource, ProxySource, RemoteRepository, RepositoryProxy};
 use crate::transport::auth::{Answer, Authenticator, Exchange, Level, Party, Rejection};
 use crate::transport::challenge::parse_challenges;
 use crate::transport::connector::{
     ConnectError, Connector, ConnectorConfig, ProxyKind, ProxySpec, RouteInfo,
 };
 use crate::transport::error::{redact_url, NetworkCause, TimeoutPhase, TransportError};
+use crate::transport::helper::CredentialHelpers;
 use crate::transport::limits::{BodyGuard, BodyTooLarge, GuardError, LimitedBuffer, LowSpeedLimit};
 use crate::transport::retry::{status_is_retryable, RetryPolicy};
 use crate::transport::route::{self, HostResolver, RouteDatabase, RoutePlan};
@@ -92,6 +93,10 @@ pub struct TransportOptions {
     /// Abort a body when fewer than this many bytes arrive within this window
     /// ([`crate::transport::DEFAULT_LOW_SPEED`]: 1,024 bytes in 60 s).
     pub low_speed: LowSpeedLimit,
+    /// The working directory credential helpers run in (`None`: the process's). They run with
+    /// `env` as their whole environment; their answers are cached by the transport (see
+    /// [`Transport::credential_helpers`]).
+    pub credential_helper_dir: Option<PathBuf>,
 }
 
 impl Default for TransportOptions {
@@ -105,6 +110,7 @@ impl Default for TransportOptions {
             user_agent: concat!("m2resolver/", env!("CARGO_PKG_VERSION")).to_string(),
             resolve: HashMap::new(),
             low_speed: LowSpeedLimit::default(),
+            credential_helper_dir: None,
         }
     }
 }
@@ -173,6 +179,9 @@ pub struct Transport {
     server_auth: Mutex<HashMap<String, Arc<Authenticator>>>,
     clients: Mutex<HashMap<String, Pooled>>,
     warmups: Arc<Warmups>,
+    /// The credential helpers' answers: one run per repository for the transport's lifetime
+    /// (a session's, through its engine), until an answer expires.
+    helpers: CredentialHelpers,
 }
 
 impl std::fmt::Debug for Transport {
@@ -244,6 +253,13 @@ impl Transport {
             server_auth: Mutex::new(HashMap::new()),
             clients: Mutex::new(HashMap::new()),
             warmups: Arc::new(Warmups::default()),
+            helpers: CredentialHelpers::new(
+                options.env.clone(),
+                options
+                    .credential_helper_dir
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from(".")),
+            ),
             options,
         })
     }
@@ -251,6 +267,11 @@ impl Transport {
     /// The options in use.
     pub fn options(&self) -> &TransportOptions {
         &self.options
+    }
+
+    /// The credential helpers this transport ran and the answers it keeps.
+    pub fn credential_helpers(&self) -> &CredentialHelpers {
+        &self.helpers
     }
 
     /// Number of distinct clients built so far (one per proxy configuration and timeouts).
@@ -464,6 +485,8 @@ impl Transport {
                 })
             }
         }
+        let helped = self.helper_credentials(repo).await?;
+        let repo = helped.as_ref().unwrap_or(repo);
         let started = Instant::now();
         let mut retries = 0u32;
         loop {
@@ -486,6 +509,23 @@ impl Transport {
                 }
             }
         }
+    }
+
+    /// `repo` with the credentials its credential helper gives (the session's cached answer,
+    /// else the helper's), or `None` when it has no helper or the helper has nothing for it.
+    async fn helper_credentials(
+        &self,
+        repo: &RemoteRepository,
+    ) -> Result<Option<RemoteRepository>, TransportError> {
+        let Some(CredentialSource::Helper(helper)) = &repo.credential_source else {
+            return Ok(None);
+        };
+        let auth = self.helpers.credentials(helper, repo).await?;
+        Ok(auth.map(|a| {
+            let mut r = repo.clone();
+            r.authentication = Some(a);
+            r
+        }))
     }
 
     fn headers_for(repo: &RemoteRepository, user_agent: &str) -> HeaderMap {
@@ -540,6 +580,8 @@ impl Transport {
                 .unwrap_or(self.options.connect_timeout),
         );
         let base_headers = Self::headers_for(repo, &self.options.user_agent);
+        // A credential helper's bearer token: sent as is, to the repository's origin only.
+        let bearer = repo.authentication.as_ref().and_then(|a| a.token.as_ref());
         let mut url = start_url.clone();
         let mut redirects = 0usize;
         loop {
@@ -578,7 +620,9 @@ impl Transport {
             let server_uri = &url[url::Position::BeforePath..url::Position::AfterQuery];
             let mut server_ex: Option<Exchange> = None;
             let mut server_header = None;
-            if same_origin && session.server.has_credentials() {
+            if let Some(token) = bearer.filter(|_| same_origin) {
+                server_header = Some(format!("Bearer {}", token.expose()));
+            } else if same_origin && session.server.has_credentials() {
                 if let Ok((h, ex)) = session.server.start(Level::Request, "GET", server_uri) {
                     server_header = h;
                     server_ex = Some(ex);
@@ -706,6 +750,7 @@ impl Transport {
                                     withheld: session.server.withheld().map(Into::into),
                                     rejection: Some(Box::new(r)),
                                     via_proxy: via_plain_proxy(repo, &url),
+                                    credentials_from: credentials_from(repo),
                                 })
                             }
                         }
@@ -773,10 +818,12 @@ impl Transport {
                         server_id: repo.id.clone(),
                         url: redacted,
                         status,
-                        sent_credentials: same_origin && session.server.has_credentials(),
+                        sent_credentials: same_origin
+                            && (session.server.has_credentials() || bearer.is_some()),
                         withheld: session.server.withheld().map(Into::into),
                         rejection: None,
                         via_proxy: via_plain_proxy(repo, &url),
+                        credentials_from: credentials_from(repo),
                     })
                 }
                 407 => {
@@ -859,6 +906,14 @@ impl Transport {
                 retries,
             });
         }
+    }
+}
+
+/// Where a repository's credentials came from, for a 401 message, when not a `<server>`.
+fn credentials_from(repo: &RemoteRepository) -> Option<String> {
+    match &repo.credential_source {
+        None | Some(CredentialSource::Server { .. }) => None,
+        Some(other) => Some(other.to_string()),
     }
 }
 
@@ -1015,7 +1070,7 @@ fn proxy_id(p: &RepositoryProxy) -> Option<String> {
     match &p.source {
         ProxySource::Settings { id } => Some(id.clone()),
         ProxySource::Environment { variable } => Some(format!("(from ${variable})")),
-        ProxySource::SystemProperties => None,
+        ProxySource::SystemProperties { property, .. } => Some(format!("(from -D{property})")),
     }
 }
 

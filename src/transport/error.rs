@@ -25,10 +25,7 @@ pub enum TransportError {
         status: u16,
     },
     /// 401/403 from the repository.
-    #[error("{} from {url}: check the credentials of <server> with id `{server_id}` in settings.xml{}{}{}",
-        status_text(*status), match (sent_credentials, withheld) { (true, _) => " (they were sent and rejected)".to_string(), (false, Some(w)) => format!(" (none were sent: {w})"), (false, None) => " (none are configured for this id)".to_string() },
-        rejection.as_ref().map(|r| format!("; the server {r}")).unwrap_or_default(),
-        via_proxy.as_deref().map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials")).unwrap_or_default())]
+    #[error("{}", unauthorized_message(*status, url, server_id, *sent_credentials, withheld.as_deref(), credentials_from.as_deref(), rejection.as_deref(), via_proxy.as_deref()))]
     Unauthorized {
         /// The server id the credentials are looked up by (= repository id).
         server_id: String,
@@ -45,7 +42,13 @@ pub enum TransportError {
         rejection: Option<Box<Rejection>>,
         /// `host:port` of the plain-HTTP proxy the request went through, if any.
         via_proxy: Option<String>,
+        /// Where the credentials came from when not from a settings `<server>` (`netrc
+        /// FILE:LINE (machine …)`, `credential helper `prog` (…)`).
+        credentials_from: Option<String>,
     },
+    /// A credential helper gave no usable answer: no request was made.
+    #[error(transparent)]
+    CredentialHelper(#[from] crate::transport::helper::HelperError),
     /// The proxy refused to open a CONNECT tunnel with a status other than 407 (tinyproxy answers
     /// 401 for wrong credentials; a proxy may also forbid the target port).
     #[error("proxy {proxy}{} refused to open a tunnel to {url} for repository `{repository}` (HTTP {status} {reason}): check the proxy's username/password in settings.xml and that the proxy allows CONNECT to this port",
@@ -279,6 +282,43 @@ impl TransportError {
     }
 }
 
+/// The one message of a 401/403: what failed, which credentials to check (a settings
+/// `<server>`, or the netrc entry or credential helper that gave them), whether they were sent,
+/// and why not when the settings have some that were withheld (a password that could not be
+/// decrypted is never sent).
+#[allow(clippy::too_many_arguments)]
+fn unauthorized_message(
+    status: u16,
+    url: &str,
+    server_id: &str,
+    sent_credentials: bool,
+    withheld: Option<&str>,
+    credentials_from: Option<&str>,
+    rejection: Option<&Rejection>,
+    via_proxy: Option<&str>,
+) -> String {
+    let check = match credentials_from {
+        Some(c) => format!("the credentials from {c} (repository `{server_id}`)"),
+        None => format!("the credentials of <server> with id `{server_id}` in settings.xml"),
+    };
+    let state = match (sent_credentials, withheld, credentials_from) {
+        (true, _, _) => " (they were sent and rejected)".to_string(),
+        (false, Some(w), _) => format!(" (none were sent: {w})"),
+        (false, None, Some(_)) => " (it gave none, so none were sent)".to_string(),
+        (false, None, None) => " (none are configured for this id)".to_string(),
+    };
+    let rejection = rejection
+        .map(|r| format!("; the server {r}"))
+        .unwrap_or_default();
+    let via_proxy = via_proxy
+        .map(|p| format!("; the request went through proxy {p}, and some proxies (tinyproxy) answer 401 instead of 407 for wrong proxy credentials"))
+        .unwrap_or_default();
+    format!(
+        "{} from {url}: check {check}{state}{rejection}{via_proxy}",
+        status_text(status)
+    )
+}
+
 fn status_text(status: u16) -> String {
     match status {
         401 => "authentication failed (HTTP 401 Unauthorized)".into(),
@@ -314,6 +354,7 @@ mod tests {
             withheld: None,
             rejection: None,
             via_proxy: None,
+            credentials_from: None,
         };
         let m = e.to_string();
         assert!(
@@ -363,6 +404,55 @@ mod tests {
             "{m}"
         );
         assert!(std::error::Error::source(&e).is_some());
+    }
+
+    #[test]
+    fn one_unauthorized_message_for_every_credential_source() {
+        let msg = |sent: bool, withheld: Option<&str>, from: Option<&str>| {
+            TransportError::Unauthorized {
+                server_id: "repo".into(),
+                url: "https://h/r/a.pom".into(),
+                status: 401,
+                sent_credentials: sent,
+                withheld: withheld.map(Into::into),
+                rejection: None,
+                via_proxy: None,
+                credentials_from: from.map(Into::into),
+            }
+            .to_string()
+        };
+        let settings = "the credentials of <server> with id `repo` in settings.xml";
+        let netrc = "netrc /home/ci/.netrc:3 (machine h)";
+        let helper = "credential helper `token.sh` (from M2R_CREDENTIAL_HELPER)";
+        let table: &[(bool, Option<&str>, Option<&str>, &str)] = &[
+            (true, None, None, &format!("check {settings} (they were sent and rejected)")),
+            (false, None, None, &format!("check {settings} (none are configured for this id)")),
+            (
+                false,
+                Some("the password of <server> `repo` could not be decrypted"),
+                None,
+                &format!("check {settings} (none were sent: the password of <server> `repo` could not be decrypted)"),
+            ),
+            (
+                true,
+                None,
+                Some(netrc),
+                &format!("check the credentials from {netrc} (repository `repo`) (they were sent and rejected)"),
+            ),
+            (
+                false,
+                None,
+                Some(helper),
+                &format!("check the credentials from {helper} (repository `repo`) (it gave none, so none were sent)"),
+            ),
+        ];
+        for (sent, withheld, from, expected) in table {
+            let m = msg(*sent, *withheld, *from);
+            assert_eq!(
+                m,
+                format!("authentication failed (HTTP 401 Unauthorized) from https://h/r/a.pom: {expected}")
+            );
+        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub(crate) mod connector;
 pub(crate) mod credentials;
 pub(crate) mod digest;
 pub(crate) mod error;
+pub(crate) mod helper;
 pub(crate) mod http1;
 pub(crate) mod limits;
 pub(crate) mod ntlm;
@@ -34,6 +35,7 @@ pub use client::{BodySink, Fetched, Transport, TransportOptions, DEFAULT_MAX_IN_
 pub use connector::{ConnectError, RouteFailure};
 pub(crate) use error::redact_url;
 pub use error::{NetworkCause, TimeoutPhase, TransportError};
+pub use helper::{CredentialHelpers, HelperError};
 pub use http1::Http1Error;
 pub use limits::{BodyStop, BodyTooLarge, LowSpeedLimit, DEFAULT_LOW_SPEED};
 pub use retry::RetryPolicy;

@@ -11,7 +11,7 @@
 //!
 //! Connecting itself (trying the routes, proxies, TLS) is [`crate::transport::connector`]'s.
 
-use crate::repository::{ProxySource, RemoteRepository, RepositoryProxy};
+use crate::repository::{RemoteRepository, RepositoryProxy};
 use crate::transport::auth::{AuthOffer, Authenticator};
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
@@ -184,6 +184,9 @@ pub struct RoutePlan {
     pub proxy_auth: Option<AuthOffer>,
     /// The server authentication offered first.
     pub server_auth: AuthOffer,
+    /// The credential helper whose answer the server gets (then `server_auth` describes the
+    /// settings' credentials, used only when the helper has none).
+    pub server_helper: Option<String>,
 }
 
 impl RoutePlan {
@@ -232,10 +235,12 @@ impl RoutePlan {
         if let Some(p) = &self.proxy_auth {
             out.push(format!("proxy authentication: {}", p.sentence()));
         }
-        out.push(format!(
-            "server authentication: {}",
-            self.server_auth.sentence()
-        ));
+        out.push(match &self.server_helper {
+            Some(h) => format!(
+                "server authentication: the answer of {h}, asked before the first request: Basic for a user name and password, `Authorization: Bearer` for a token, to the repository's own origin only"
+            ),
+            None => format!("server authentication: {}", self.server_auth.sentence()),
+        });
         out
     }
 
@@ -374,6 +379,10 @@ pub(crate) fn plan(
         failed: routes.failed_for(&hop_key),
         proxy_auth: proxy_auth.map(|a| a.offer(https)),
         server_auth: server_auth.offer(https),
+        server_helper: match &repo.credential_source {
+            Some(crate::repository::CredentialSource::Helper(h)) => Some(h.to_string()),
+            _ => None,
+        },
     }
 }
 
@@ -399,11 +408,7 @@ pub(crate) fn proxy_label(p: &RepositoryProxy) -> String {
 
 /// `settings proxy `corp`` / `environment variable HTTPS_PROXY`.
 pub(crate) fn proxy_source(p: &RepositoryProxy) -> String {
-    match &p.source {
-        ProxySource::Settings { id } => format!("settings proxy `{id}`"),
-        ProxySource::Environment { variable } => format!("environment variable {variable}"),
-        ProxySource::SystemProperties => "JVM-style properties".into(),
-    }
+    p.source.to_string()
 }
 
 /// Scheme, host and port of a repository URL.
@@ -513,7 +518,7 @@ mod tests {
                 password: Some(Secret::new("pw")),
                 ..Default::default()
             }),
-            source: ProxySource::Settings { id: "corp".into() },
+            source: crate::repository::ProxySource::Settings { id: "corp".into() },
         });
         r
     }

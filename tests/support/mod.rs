@@ -3,7 +3,8 @@
 //!
 //! - [`Nginx`]: HTTP and HTTPS (self-signed CA made with openssl at test time) serving a
 //!   generated Maven repository: `/public/` open, `/private/` basic auth `deploy:s3cret`,
-//!   `/empty/` an empty repository (404s), `/slow/` rate-limited.
+//!   `/empty/` an empty repository (404s), `/slow/` rate-limited, `/bearer/` only with
+//!   `Authorization: Bearer t0ken-xyz`; `/private/` also takes [`QUOTED_USER`].
 //! - [`Tinyproxy`]: authenticating HTTP proxy (`proxyuser:proxypass`) with CONNECT.
 //! - [`Squid`]: HTTP proxy with Basic, Digest or NTLM authentication ([`SquidAuth`]), on the
 //!   address asked for, with an access log to count its `407`s.
@@ -27,6 +28,12 @@ use std::time::{Duration, Instant};
 pub const USER: &str = "deploy";
 /// Its password.
 pub const PASSWORD: &str = "s3cret";
+/// A second user of `/private/`, whose password needs quoting in a `.netrc`.
+pub const QUOTED_USER: &str = "ci bot";
+/// Its password: a blank, a `#` and a `"`.
+pub const QUOTED_PASSWORD: &str = "p w#\"1";
+/// The bearer token `/bearer/` wants (`Authorization: Bearer …`).
+pub const BEARER_TOKEN: &str = "t0ken-xyz";
 /// Proxy credentials.
 pub const PROXY_USER: &str = "proxyuser";
 /// Proxy password.
@@ -305,13 +312,21 @@ impl Nginx {
         let tls = Tls::create(&work.join("tls"));
         let (http_port, https_port) = (free_port(), free_port());
         // {SHA} = base64(sha1(password))
-        let sha = {
+        let sha = |password: &str| {
             use base64::Engine;
             use sha1::Digest;
             base64::engine::general_purpose::STANDARD
-                .encode(sha1::Sha1::digest(PASSWORD.as_bytes()))
+                .encode(sha1::Sha1::digest(password.as_bytes()))
         };
-        std::fs::write(dir.join("htpasswd"), format!("{USER}:{{SHA}}{sha}\n")).unwrap();
+        std::fs::write(
+            dir.join("htpasswd"),
+            format!(
+                "{USER}:{{SHA}}{}\n{QUOTED_USER}:{{SHA}}{}\n",
+                sha(PASSWORD),
+                sha(QUOTED_PASSWORD)
+            ),
+        )
+        .unwrap();
         let d = dir.display();
         let r = repo_dir.display();
         let conf = format!(
@@ -347,6 +362,10 @@ http {{
         location /slow/ {{ alias {r}/; limit_rate 200k; }}
         location /xsum/ {{ alias {r}/; add_header X-Checksum-Sha1 0123456789012345678901234567890123456789; }}
         location /gz/ {{ alias {r}/; add_header Content-Encoding gzip; }}
+        location /bearer/ {{
+            alias {r}/;
+            if ($http_authorization != "Bearer {BEARER_TOKEN}") {{ return 401; }}
+        }}
         location /hdr/ {{
             alias {r}/;
             if ($http_x_repo_token != "t0ken") {{ return 403; }}

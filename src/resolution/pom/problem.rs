@@ -60,17 +60,14 @@ impl ModelProblem {
 
 impl fmt::Display for ModelProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}] {}", self.severity, self.message)?;
-        if !self.source.is_empty() {
-            write!(f, " @ {}", self.source)?;
-            if let Some(line) = self.line {
-                write!(f, ", line {line}")?;
-                if let Some(column) = self.column {
-                    write!(f, ", column {column}")?;
-                }
-            }
-        }
-        Ok(())
+        crate::settings::problem::write_problem(
+            f,
+            self.severity,
+            &self.message,
+            &self.source,
+            self.line,
+            self.column,
+        )
     }
 }
 
