@@ -73,7 +73,7 @@ fn world(n: usize) -> (MemorySource, CollectRequest) {
         .map(|i| Dependency::new(jar(i, versions[i].last().copied().unwrap_or("1.0")), ""))
         .collect();
     let request = CollectRequest {
-        root: Artifact::new("org.graph", "bench", "pom", "", "1"),
+        root: Some(Artifact::new("org.graph", "bench", "pom", "", "1")),
         dependencies: roots,
         managed_dependencies: managed,
         repositories: vec![],

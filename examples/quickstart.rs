@@ -105,7 +105,10 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         Some(ClasspathScope::Runtime),
     )?;
     println!("\nDependency tree (as mvn dependency:tree prints it):");
-    print!("{}", view::render_tree(&resolved.collect, false));
+    print!(
+        "{}",
+        view::render_maven_tree(&resolved.collect, &view::TreeOptions::plain())
+    );
     let classpath: Vec<String> = resolved
         .classpath(ClasspathScope::Runtime)
         .iter()

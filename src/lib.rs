@@ -65,10 +65,14 @@ pub use resolution::collect::{
     NodeId, PomProblem, PomProblemKind, ResolvedNode, Root, RootFailure,
 };
 pub use resolution::pom::{Description, DescriptorError};
+pub use resolution::workspace::{Module, Workspace, WorkspaceError};
 pub use resolution::{Artifact, CoordinateError, Dependency, Exclusion};
 pub use runtime::RuntimeError;
 pub use secret::{Secret, SettingsSecret};
-pub use session::{Repositories, ResolveResult, Session, SessionBuilder, SessionError};
+pub use session::{
+    ModuleResult, Repositories, ResolveResult, Session, SessionBuilder, SessionError,
+    WorkspaceResult,
+};
 pub use settings::SettingsProblem;
 
 /// The README's examples, compiled by `cargo test --doc`.

@@ -10,6 +10,7 @@ mod explain;
 mod get;
 mod options;
 mod progress;
+mod reactor;
 mod report;
 mod resolve;
 mod tree;

@@ -4,9 +4,11 @@
 //! This file owns the arguments and the output: the class path on stdout (`:`-separated files
 //! in Maven's order) when every artifact resolved, and on stderr the warnings and one `error:`
 //! line per artifact that failed (`report.rs`); a failed command prints nothing on stdout. A
-//! coordinate the user named whose POM cannot be found is an error. Collection and downloads
-//! are the session's ([`m2resolver::Session::blocking_resolve`]).
+//! coordinate the user named whose POM cannot be found is an error. A `--pom` that aggregates
+//! modules prints one line per project of the reactor (`crate::reactor`). Collection and
+//! downloads are the session's ([`m2resolver::Session::blocking_resolve`]).
 
+use crate::reactor::{self, Reactor};
 use crate::report;
 use crate::tree::{open, report_collection, report_failure, GraphArgs};
 use m2resolver::{Artifact, ClasspathScope, Root, SessionError};
@@ -20,10 +22,12 @@ pub struct ResolveArgs {
     /// Keep only Maven's class path for this scope (compile, runtime or test).
     #[arg(long, value_name = "SCOPE")]
     scope: Option<ClasspathScope>,
-    /// The project file.
+    /// The project file (an aggregator: every project of its reactor).
     #[arg(long, value_name = "FILE", conflicts_with = "coords")]
     pom: Option<PathBuf>,
-    /// Compile dependencies of an anonymous project: groupId:artifactId[:extension[:classifier]]:version
+    /// groupId:artifactId[:extension[:classifier]]:version: compile dependencies of an unnamed
+    /// root, as `m2r tree A B` takes them (one coordinate too: its own artifact is on the class
+    /// path, and only what it needs at compile and run time)
     #[arg(value_name = "COORD", required_unless_present = "pom")]
     coords: Vec<String>,
 }
@@ -50,6 +54,13 @@ pub fn run(args: ResolveArgs) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Some(pom) = &args.pom {
+        match reactor::read(&opened, pom, false) {
+            Reactor::Modules(ws) => return reactor::resolve(&opened, &ws, args.scope),
+            Reactor::Failed(code) => return code,
+            Reactor::Single => {}
+        }
+    }
     let answer = opened
         .session
         .blocking_resolve(&root, &opened.repositories, args.scope);

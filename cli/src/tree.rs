@@ -1,18 +1,23 @@
 //! `m2r tree`: the dependency graph Maven resolves for a project or an artifact
 //! (deps-contract.md), and the options `m2r resolve` and `m2r why` share with it.
 //!
+//! A `--pom` that aggregates modules is a reactor: `crate::reactor` prints it.
+//!
 //! This file owns the arguments and printing; the session collects
-//! ([`Session::blocking_collect`]), and collection, conflict resolution and the renderings
-//! live in `m2resolver::resolution::collect`. The tree goes to stdout; warnings (a dependency's
-//! missing POM) and errors go to stderr, once (`report.rs`). A root the user named that cannot
-//! be found is an error (exit 1) in the human form; `--json` prints the contract's document
+//! ([`Session::blocking_collect`](m2resolver::Session::blocking_collect)), and collection,
+//! conflict resolution and the renderings live in `m2resolver::resolution::collect`. The tree
+//! goes to stdout, exactly as `mvn dependency:tree` prints it; warnings (a dependency's missing
+//! POM) and errors go to stderr, once (`report.rs`). When the collection fails nothing is
+//! printed on stdout and the exit status is 1, as mvn fails; a root the user named that cannot
+//! be found is such an error in the human form; `--json` prints the contract's document
 //! (Maven's answer keeps the root as a node with a `missing-pom` problem).
 
 use crate::options::{self, CommonArgs, DownloadArgs, Opened};
+use crate::reactor::{self, Reactor};
 use crate::report;
 use clap::Args;
 use m2resolver::explain::to_canonical_json;
-use m2resolver::resolution::collect::view;
+use m2resolver::resolution::collect::view::{self, TreeOptions};
 use m2resolver::{Artifact, CollectResult, Root, SessionError};
 use std::path::PathBuf;
 
@@ -31,17 +36,36 @@ pub struct TreeArgs {
     #[command(flatten)]
     graph: GraphArgs,
     /// Print the machine-readable document of the dependency contract.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["scope", "includes", "excludes", "depth"])]
     json: bool,
-    /// Also show the dependencies left out and why (conflict losers, exclusions, scopes).
+    /// Also the dependencies that lost a conflict, where they were declared, and where
+    /// versions and scopes came from (mvn dependency:tree -Dverbose).
     #[arg(long)]
     pub(crate) verbose: bool,
-    /// The project file.
-    #[arg(long, value_name = "FILE", conflicts_with = "coord")]
+    /// Only the dependencies on this class path, with what is below them: compile, runtime,
+    /// test, compile+runtime or runtime+system (mvn dependency:tree -Dscope=).
+    #[arg(long, value_name = "SCOPE")]
+    scope: Option<String>,
+    /// Only the nodes matching one of these comma-separated [groupId]:[artifactId]:[type]:[version]
+    /// patterns (`*` wildcards), and the paths to them (mvn dependency:tree -Dincludes=).
+    #[arg(long, value_name = "PATTERNS")]
+    includes: Option<String>,
+    /// Leave out the nodes matching one of these patterns, unless something below them stays
+    /// (mvn dependency:tree -Dexcludes=).
+    #[arg(long, value_name = "PATTERNS")]
+    excludes: Option<String>,
+    /// Nothing deeper than N levels below the root (0: the root alone).
+    #[arg(long, value_name = "N")]
+    depth: Option<usize>,
+    /// The project file (an aggregator: every project of its reactor).
+    #[arg(long, value_name = "FILE", conflicts_with = "coords")]
     pom: Option<PathBuf>,
-    /// groupId:artifactId[:extension[:classifier]]:version
+    /// groupId:artifactId[:extension[:classifier]]:version. One coordinate is the root, read as
+    /// a project (its POM's dependencies, test and provided ones too, and its
+    /// dependencyManagement); several are compile dependencies of an unnamed root, as
+    /// `m2r resolve` takes them, each printed as a tree of its own.
     #[arg(value_name = "COORD", required_unless_present = "pom")]
-    coord: Option<String>,
+    coords: Vec<String>,
 }
 
 /// Opens the session of a graph command and the repositories it starts from; `Err` is the
@@ -50,34 +74,47 @@ pub fn open(args: &GraphArgs) -> Result<Opened, u8> {
     options::open(&args.common, &args.download)
 }
 
-/// Parses a coordinate into the root artifact.
-pub fn root_of(coord: Option<&str>, pom: Option<&PathBuf>) -> Result<Root, u8> {
+/// The root of a graph command: the project file, the one coordinate read as a project, or
+/// several coordinates as compile dependencies of an unnamed root.
+pub fn root_of(coords: &[String], pom: Option<&PathBuf>) -> Result<Root, u8> {
     if let Some(p) = pom {
         return Ok(Root::Pom(p.clone()));
     }
-    let c = Artifact::parse(coord.unwrap_or_default()).map_err(|e| {
-        report::error(&e);
-        2u8
-    })?;
-    Ok(Root::Artifact(c))
+    let mut artifacts: Vec<Artifact> = Vec::new();
+    for c in coords {
+        artifacts.push(Artifact::parse(c).map_err(|e| {
+            report::error(&e);
+            2u8
+        })?);
+    }
+    match <[Artifact; 1]>::try_from(artifacts) {
+        Ok([one]) => Ok(Root::Artifact(one)),
+        Err(several) => Ok(Root::compile(several)),
+    }
 }
 
-/// The graph of the root (`--pom FILE` or COORD) of a graph command, also when collection
+/// The graph of `root` in the opened session, also when collection failed (the errors are
+/// in it), or why there is none.
+fn collect_in(opened: &Opened, root: &Root) -> Result<CollectResult, SessionError> {
+    let collected = opened.session.blocking_collect(root, &opened.repositories);
+    opened.progress.finish();
+    match collected {
+        Err(SessionError::Collect { result, .. }) => Ok(*result),
+        other => other,
+    }
+}
+
+/// The graph of the root (`--pom FILE` or COORD...) of a graph command, also when collection
 /// failed (the errors are in it), or why there is none; `Err` is the exit status of a usage or
 /// set-up error, already printed.
 pub fn collect_graph(
     graph: &GraphArgs,
-    coord: Option<&str>,
+    coords: &[String],
     pom: Option<&PathBuf>,
 ) -> Result<(Root, Result<CollectResult, SessionError>), u8> {
-    let root = root_of(coord, pom)?;
+    let root = root_of(coords, pom)?;
     let opened = open(graph)?;
-    let collected = opened.session.blocking_collect(&root, &opened.repositories);
-    opened.progress.finish();
-    let collected = match collected {
-        Err(SessionError::Collect { result, .. }) => Ok(*result),
-        other => other,
-    };
+    let collected = collect_in(&opened, &root);
     Ok((root, collected))
 }
 
@@ -110,14 +147,37 @@ pub fn report_collection(root: &Root, result: &CollectResult) -> bool {
     !missing.is_empty()
 }
 
+/// The human tree's options of the arguments.
+fn tree_options(args: &TreeArgs) -> TreeOptions {
+    let mut options = TreeOptions::plain();
+    options.verbose = args.verbose;
+    options.scope = args.scope.clone();
+    options.includes = args.includes.clone();
+    options.excludes = args.excludes.clone();
+    options.depth = args.depth;
+    options
+}
+
 /// Runs `m2r tree`; returns the exit status.
 pub fn run(args: TreeArgs) -> u8 {
-    let (root, collected) =
-        match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
-            Ok(c) => c,
-            Err(code) => return code,
-        };
-    match collected {
+    let options = tree_options(&args);
+    let root = match root_of(&args.coords, args.pom.as_ref()) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let opened = match open(&args.graph) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    if let Some(pom) = &args.pom {
+        // An aggregator: every project of the reactor (crate::reactor).
+        match reactor::read(&opened, pom, args.json) {
+            Reactor::Modules(ws) => return reactor::tree(&opened, &ws, args.json, &options),
+            Reactor::Failed(code) => return code,
+            Reactor::Single => {}
+        }
+    }
+    match collect_in(&opened, &root) {
         Ok(result) => {
             let root_missing = report_collection(&root, &result);
             if args.json {
@@ -126,9 +186,11 @@ pub fn run(args: TreeArgs) -> u8 {
                 return u8::from(!result.errors.is_empty());
             }
             if root_missing || !result.errors.is_empty() {
+                // As mvn, no tree when the collection failed.
                 return 1;
             }
-            crate::out(&view::render_tree(&result, args.verbose));
+            let text = view::render_maven_tree(&result, &options);
+            crate::out(if text.is_empty() { "\n" } else { &text });
             0
         }
         Err(e) => {

@@ -19,8 +19,9 @@ pub struct WhyArgs {
     #[arg(value_name = "GROUP:ARTIFACT")]
     target: String,
     /// The root when there is no --pom: groupId:artifactId[:extension[:classifier]]:version
+    /// (several: compile dependencies of an unnamed root, as `m2r tree` takes them).
     #[arg(value_name = "COORD", required_unless_present = "pom")]
-    coord: Option<String>,
+    coords: Vec<String>,
 }
 
 /// Runs `m2r why`; returns the exit status.
@@ -29,11 +30,10 @@ pub fn run(args: WhyArgs) -> u8 {
         report::error_text(&format!("`{}` is not groupId:artifactId", args.target));
         return 2;
     };
-    let (root, collected) =
-        match collect_graph(&args.graph, args.coord.as_deref(), args.pom.as_ref()) {
-            Ok(c) => c,
-            Err(code) => return code,
-        };
+    let (root, collected) = match collect_graph(&args.graph, &args.coords, args.pom.as_ref()) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     match collected {
         Ok(result) => {
             if report_collection(&root, &result) || !result.errors.is_empty() {

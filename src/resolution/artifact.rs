@@ -269,6 +269,64 @@ pub struct Dependency {
     pub optional: Option<bool>,
     /// Exclusions, in declaration order.
     pub exclusions: Vec<Exclusion>,
+    /// Where the scope's text was made (not part of equality, as in Resolver).
+    pub scope_source: ScopeSource,
+}
+
+/// Which Java `String` object a dependency's scope is in Maven: a constant of Maven's or
+/// Resolver's code (the `compile` Maven's model normalizer fills in, the scopes
+/// `JavaScopeDeriver` spells), or the text of a `<scope>` element of one parsed POM.
+///
+/// Values, not identities, decide resolution; but maven-dependency-tree's verbose tree
+/// (`VerboseJavaScopeSelector`) compares the winning scope with the widest one by reference and
+/// prints `scope not updated to runtime` on a node whose scope *is* `runtime` when the two are
+/// different objects. Equal dependencies share one object (Resolver interns them), which the
+/// collector reproduces. Always equal to any other `ScopeSource`, so it never changes how
+/// dependencies compare or hash.
+///
+/// ```
+/// use m2resolver::resolution::{Artifact, Dependency, ScopeSource};
+/// let a = Artifact::new("g", "a", "jar", "", "1");
+/// let mut written = Dependency::new(a.clone(), "runtime");
+/// written.scope_source = ScopeSource::written("g:p:1", 12, 5);
+/// assert_eq!(written, Dependency::new(a, "runtime"));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub enum ScopeSource {
+    /// A string constant of Maven's or Resolver's code (Java interns literals: all are one).
+    #[default]
+    Literal,
+    /// The text of one `<scope>` element, named by where it was written.
+    Written(std::sync::Arc<str>),
+}
+
+impl ScopeSource {
+    /// The scope written in `model` (a POM's `groupId:artifactId:version` or file, with a realm
+    /// prefix when the same POM is parsed apart) at `line:column`.
+    pub fn written(model: &str, line: u32, column: u32) -> Self {
+        ScopeSource::Written(format!("{model}@{line}:{column}").into())
+    }
+
+    /// Whether two scopes are the same Java object (given equal text).
+    pub fn same_object(&self, other: &ScopeSource) -> bool {
+        match (self, other) {
+            (ScopeSource::Literal, ScopeSource::Literal) => true,
+            (ScopeSource::Written(a), ScopeSource::Written(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl PartialEq for ScopeSource {
+    fn eq(&self, _: &ScopeSource) -> bool {
+        true
+    }
+}
+
+impl Eq for ScopeSource {}
+
+impl std::hash::Hash for ScopeSource {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Dependency {
@@ -279,6 +337,7 @@ impl Dependency {
             scope: scope.into(),
             optional: None,
             exclusions: Vec::new(),
+            scope_source: ScopeSource::Literal,
         }
     }
 

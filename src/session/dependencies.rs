@@ -97,7 +97,7 @@ fn collect_root(
 }
 
 /// A failed collection becomes [`SessionError::Collect`].
-fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
+pub(super) fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
     match result.errors.first() {
         None => Ok(result),
         Some(first) => Err(SessionError::Collect {
@@ -108,7 +108,7 @@ fn collected(result: CollectResult) -> Result<CollectResult, SessionError> {
 }
 
 /// A collection or download failure becomes [`SessionError::Resolve`].
-fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
+pub(super) fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
     let first: Option<Box<dyn std::error::Error + Send + Sync>> =
         match result.collect.errors.first() {
             Some(e) => Some(Box::new(e.clone())),
@@ -127,7 +127,12 @@ fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionError> {
 }
 
 /// Phase events around `f`.
-fn phase<T>(engine: &Engine, phase: Phase, total: Option<u64>, f: impl FnOnce() -> T) -> T {
+pub(super) fn phase<T>(
+    engine: &Engine,
+    phase: Phase,
+    total: Option<u64>,
+    f: impl FnOnce() -> T,
+) -> T {
     engine
         .listener
         .on_event(&ProgressEvent::PhaseStarted { phase, total });
@@ -201,7 +206,7 @@ impl Session {
     }
 
     /// Runs `work` on the engine's runtime and awaits it from the caller's.
-    async fn on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
+    pub(super) async fn on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
     where
         W: FnOnce(Arc<Engine>) -> F,
         F: Future<Output = Result<T, SessionError>> + Send + 'static,
@@ -215,7 +220,7 @@ impl Session {
 
     /// Runs `work` on the engine's runtime and waits for it on this thread (refused inside a
     /// Tokio runtime).
-    fn blocking_on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
+    pub(super) fn blocking_on_engine<T, F, W>(&self, work: W) -> Result<T, SessionError>
     where
         W: FnOnce(Arc<Engine>) -> F,
         F: Future<Output = Result<T, SessionError>> + Send + 'static,
@@ -231,7 +236,7 @@ impl Session {
 
     /// Runs blocking `work` (the collector waits on the runtime) on a blocking thread of the
     /// engine's runtime, as a future.
-    fn collecting<T, W>(
+    pub(super) fn collecting<T, W>(
         engine: Arc<Engine>,
         work: W,
     ) -> impl Future<Output = Result<T, SessionError>> + Send + 'static

@@ -72,6 +72,16 @@ pub enum SessionError {
         /// Every problem of the build.
         source: Box<ModelBuildError>,
     },
+    /// The reactor of an aggregator POM could not be read or ordered (a project that cannot
+    /// be built, a missing module, a duplicate project, a cycle).
+    #[error("the reactor of {} could not be read: {source}", pom.display())]
+    Workspace {
+        /// The aggregator POM.
+        pom: std::path::PathBuf,
+        /// What failed, as Maven reports it.
+        #[source]
+        source: Box<crate::resolution::workspace::WorkspaceError>,
+    },
     /// The root of a collection could not be read: there is no graph.
     #[error("cannot read the root of the dependency graph")]
     Root {

@@ -51,7 +51,11 @@
 //!   (`m2r tree`);
 //! - [`Session::resolve`]: that graph and every artifact of its class path downloaded
 //!   ([`ResolveResult`], `m2r resolve`);
-//! - [`Session::download`]: artifacts without their dependencies (`m2r get`).
+//! - [`Session::download`]: artifacts without their dependencies (`m2r get`);
+//! - [`Session::read_workspace`], [`Session::collect_workspace`], [`Session::resolve_workspace`]:
+//!   a multi-module build (a reactor) read from an aggregator POM or built by the embedder
+//!   ([`crate::resolution::workspace::Workspace`]), every module's graph and class path in one
+//!   call (`workspace.rs`).
 //!
 //! The repositories are an argument of each call: one session serves every repository list
 //! of a build. Each call is async, with a `blocking_*` variant. Async calls run on the
@@ -104,6 +108,7 @@ mod error;
 mod request;
 mod sourced;
 mod sources;
+mod workspace;
 
 pub use builder::{parse_define, SessionBuilder};
 pub use credentials::Credential;
@@ -112,6 +117,7 @@ pub use error::SessionError;
 
 pub use request::{ActivationReason, ActiveProfile};
 pub use sourced::{Definition, Sourced};
+pub use workspace::{ModuleResult, WorkspaceResult};
 
 pub(crate) use credentials::Field;
 pub(crate) use request::RequestEntries;

@@ -17,17 +17,18 @@ use super::ranges::{self, RangeResult};
 use super::rules::{self, apply_management, ManagementTable, Manager, Selector};
 use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
 use crate::repository::RemoteRepository;
-use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency};
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency, ScopeSource};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 /// What to collect: the root and its direct and managed dependencies (Resolver's
-/// `CollectRequest` with a root artifact).
+/// `CollectRequest`, with a root artifact or without one).
 #[derive(Debug, Clone)]
 pub struct CollectRequest {
-    /// The project (or the artifact whose dependencies are collected).
-    pub root: Artifact,
+    /// The project (or the artifact whose dependencies are collected); `None` for bare
+    /// dependencies (several coordinates), whose root is unnamed.
+    pub root: Option<Artifact>,
     /// Its dependencies, in order.
     pub dependencies: Vec<Dependency>,
     /// Its dependency management (applied to transitive dependencies).
@@ -224,6 +225,11 @@ pub(crate) struct Collector<'s> {
     children: HashMap<GraphKey, ListId>,
     stack: Vec<NodeId>,
     repos: RepositoryLists,
+    /// Resolver's `DataPool.intern`: equal dependencies are one object, so one scope text.
+    interned: HashMap<Dependency, ScopeSource>,
+    /// The nodes whose dependency went through [`Self::interned`], in the order it was asked
+    /// (so that a build's later collections can intern them against the earlier ones).
+    pub(crate) interned_nodes: Vec<NodeId>,
     pub(crate) problems: Vec<PomProblem>,
     pub(crate) errors: Vec<CollectError>,
 }
@@ -252,7 +258,7 @@ impl<'s> Collector<'s> {
     pub(crate) fn new(source: &'s dyn DescriptorSource, request: &CollectRequest) -> Self {
         let root = DependencyNode {
             dependency: None,
-            root_artifact: Some(request.root.clone()),
+            root_artifact: request.root.clone(),
             constraint: None,
             version: None,
             relocations: Vec::new(),
@@ -269,6 +275,8 @@ impl<'s> Collector<'s> {
             children: HashMap::new(),
             stack: Vec::new(),
             repos: RepositoryLists::default(),
+            interned: HashMap::new(),
+            interned_nodes: Vec::new(),
             problems: Vec::new(),
             errors: Vec::new(),
         }
@@ -391,7 +399,15 @@ impl<'s> Collector<'s> {
                 continue;
             };
             if let Some(a) = &descriptor.artifact {
-                d.artifact = a.clone();
+                // The descriptor's coordinates (a relocation's target), with the type
+                // properties of this dependency: Resolver's descriptor artifact is the requested
+                // one (a `RelocatedArtifact` delegates its properties to it), while a cached
+                // descriptor may have been read for another type of the same POM.
+                let requested = std::mem::replace(&mut d.artifact, a.clone());
+                d.artifact.type_id = requested.type_id;
+                d.artifact.includes_dependencies = requested.includes_dependencies;
+                d.artifact.constitutes_build_path = requested.constitutes_build_path;
+                d.artifact.local_path = requested.local_path;
             }
             if let Some(entry) = self.find_on_stack(&d.artifact) {
                 let cycle_node = self.stack[entry];
@@ -418,6 +434,11 @@ impl<'s> Collector<'s> {
                 self.process_dependency(repos, selector, manager, d, &relocated_from, disable);
                 return;
             }
+            let source = self
+                .interned
+                .entry(d.clone())
+                .or_insert_with(|| d.scope_source.clone());
+            d.scope_source = source.clone();
             let repositories = self.node_repositories(origin.as_ref(), repos);
             let node = Candidate {
                 dependency: d.clone(),
@@ -427,6 +448,7 @@ impl<'s> Collector<'s> {
                 management: &management,
             };
             let child = self.add_child(parent, node, repositories, ListId(usize::MAX));
+            self.interned_nodes.push(child);
             if traverse && !descriptor.dependencies.is_empty() {
                 self.recurse(repos, selector, manager, &d, &descriptor, child);
             }
@@ -673,7 +695,7 @@ mod tests {
 
     fn request(deps: &[(&str, &str)]) -> CollectRequest {
         CollectRequest {
-            root: Artifact::new("g", "app", "pom", "", "1"),
+            root: Some(Artifact::new("g", "app", "pom", "", "1")),
             dependencies: deps.iter().map(|(c, s)| dep(c, s)).collect(),
             managed_dependencies: Vec::new(),
             repositories: Vec::new(),

@@ -12,7 +12,10 @@
 //! is reproduced, because with cycles and shared sub-graphs the order decides the result.
 
 use super::collector::CollectError;
-use super::graph::{managed, DependencyGraph, ListId, NodeId, Omission, OmissionReason};
+use super::graph::{
+    managed, DependencyGraph, ListId, NodeId, Omission, OmissionReason, VerboseGraph,
+};
+use crate::resolution::artifact::ScopeSource;
 use crate::resolution::version::{Version, VersionConstraint};
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -362,9 +365,63 @@ const SYSTEM: Scope = 4;
 const EMPTY: Scope = 5;
 const FIXED_SCOPES: [&str; 6] = ["compile", "runtime", "provided", "test", "system", ""];
 
-/// A set of derived scopes (`NodeInfo.derivedScopes` / `ConflictItem.scopes`).
+/// Which Java object a scope string is ([`ScopeSource`]): 0 for the constants, else one parsed
+/// `<scope>` text.
+type Ident = u32;
+const LITERAL: Ident = 0;
+
+/// A derived scope: its value and which object it is.
+type Derived = (Option<Scope>, Ident);
+
+/// A set of derived scopes (`NodeInfo.derivedScopes`), by value.
 #[derive(Debug, Clone)]
 struct Scopes(Vec<Option<Scope>>);
+
+/// `ConflictItem.scopes`: by value (`HashSet.add` keeps the object first added), in insertion
+/// order (Java's iteration order is [`java_string_set_order`]'s).
+#[derive(Debug, Clone)]
+struct ItemScopes(Vec<Derived>);
+
+impl ItemScopes {
+    fn add(&mut self, s: Derived) {
+        if !self.0.iter().any(|x| x.0 == s.0) {
+            self.0.push(s);
+        }
+    }
+}
+
+/// Java's `String.hashCode`.
+fn java_string_hash(s: &str) -> u32 {
+    s.encode_utf16()
+        .fold(0u32, |h, c| h.wrapping_mul(31).wrapping_add(u32::from(c)))
+}
+
+/// The order in which Java iterates a `HashSet<String>` of fewer than 13 strings built by
+/// inserting `names` in order: by bucket of a 16-slot table, then insertion order.
+fn java_string_set_order(names: &[&str]) -> Vec<usize> {
+    let mut order: Vec<(u32, usize)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let h = java_string_hash(n);
+            ((h ^ (h >> 16)) & 15, i)
+        })
+        .collect();
+    order.sort();
+    order.into_iter().map(|(_, i)| i).collect()
+}
+
+/// `VerboseJavaScopeSelector.ScopeComparator`'s rank: lower is wider; scopes it does not list
+/// rank -1, above all.
+fn verbose_rank(scope: Option<Scope>) -> i32 {
+    match scope {
+        Some(COMPILE) => 0,
+        Some(RUNTIME) => 1,
+        Some(PROVIDED) => 2,
+        Some(TEST) => 3,
+        _ => -1,
+    }
+}
 
 impl Scopes {
     fn add(&mut self, s: Option<Scope>) -> bool {
@@ -411,7 +468,7 @@ struct Item {
     parent_node: Option<NodeId>,
     node: NodeId,
     depth: usize,
-    scopes: Scopes,
+    scopes: ItemScopes,
     optionalities: u8,
 }
 
@@ -432,9 +489,11 @@ struct State<'g> {
     /// Per child list: on the current path.
     stack: Vec<bool>,
     parent_nodes: Vec<NodeId>,
-    parent_scopes: Vec<Option<Scope>>,
+    parent_scopes: Vec<Derived>,
     /// Per node: its dependency's scope (`None` for the root).
     scope_of: Vec<Option<Scope>>,
+    /// Per node: which object its dependency's scope is.
+    ident_of: Vec<Ident>,
     /// Scope codes to names.
     scope_names: Vec<String>,
     parent_optionals: Vec<bool>,
@@ -442,15 +501,22 @@ struct State<'g> {
 }
 
 /// `JavaScopeDeriver`.
+#[cfg(test)]
 fn derive_java_scope(parent: Option<Scope>, child: Scope) -> Scope {
-    if child == SYSTEM || child == TEST {
+    derive_java_scope_object((parent, LITERAL), (child, LITERAL)).0
+}
+
+/// `JavaScopeDeriver`, with which object the answer is: the child's, the parent's, or one of
+/// its constants.
+fn derive_java_scope_object(parent: Derived, child: (Scope, Ident)) -> (Scope, Ident) {
+    if child.0 == SYSTEM || child.0 == TEST {
         return child;
     }
     match parent {
-        None | Some(EMPTY) | Some(COMPILE) => child,
-        Some(p @ (TEST | RUNTIME)) => p,
-        Some(SYSTEM | PROVIDED) => PROVIDED,
-        Some(_) => RUNTIME,
+        (None | Some(EMPTY) | Some(COMPILE), _) => child,
+        (Some(p @ (TEST | RUNTIME)), i) => (p, i),
+        (Some(SYSTEM | PROVIDED), _) => (PROVIDED, LITERAL),
+        (Some(_), _) => (RUNTIME, LITERAL),
     }
 }
 
@@ -475,6 +541,22 @@ fn intern_scopes(graph: &DependencyGraph) -> (Vec<Option<Scope>>, Vec<String>) {
         })
         .collect();
     (codes, names)
+}
+
+/// Numbers the scope objects of every node ([`ScopeSource`]; [`LITERAL`] for the constants).
+fn intern_scope_objects(graph: &DependencyGraph) -> Vec<Ident> {
+    let mut index: HashMap<&str, Ident> = HashMap::new();
+    graph
+        .nodes
+        .iter()
+        .map(|n| match n.dependency.as_ref().map(|d| &d.scope_source) {
+            Some(ScopeSource::Written(w)) => {
+                let next = index.len() as Ident + 1;
+                *index.entry(w).or_insert(next)
+            }
+            _ => LITERAL,
+        })
+        .collect()
 }
 
 impl State<'_> {
@@ -524,17 +606,18 @@ impl State<'_> {
         }
     }
 
-    fn derive_scope(&self, node: NodeId, id: Option<usize>) -> Option<Scope> {
-        let scope = self.scope_of[node.0];
+    fn derive_scope(&self, node: NodeId, id: Option<usize>) -> Derived {
+        let own = (self.scope_of[node.0], self.ident_of[node.0]);
         if self.graph.node(node).management.bits & managed::SCOPE != 0 || self.is_resolved(id) {
-            return scope;
+            return own;
         }
         let depth = self.parent_nodes.len();
-        if depth > 0 {
-            let parent = self.parent_scopes[depth - 1];
-            scope.map(|s| derive_java_scope(parent, s))
-        } else {
-            scope
+        match own {
+            (Some(s), i) if depth > 0 => {
+                let (s, i) = derive_java_scope_object(self.parent_scopes[depth - 1], (s, i));
+                (Some(s), i)
+            }
+            _ => own,
         }
     }
 
@@ -566,7 +649,7 @@ impl State<'_> {
             None => {
                 self.infos.push(NodeInfo {
                     min_depth: depth,
-                    scopes: Scopes(vec![scope]),
+                    scopes: Scopes(vec![scope.0]),
                     optionalities: if optional { OPT_TRUE } else { OPT_FALSE },
                     children: Vec::new(),
                 });
@@ -577,7 +660,7 @@ impl State<'_> {
                 self.parent_optionals.push(optional);
             }
             Some(info) => {
-                let changes = self.infos[info].update(depth, scope, optional);
+                let changes = self.infos[info].update(depth, scope.0, optional);
                 if changes == 0 {
                     self.stack[list.0] = false;
                     return false;
@@ -622,7 +705,7 @@ impl State<'_> {
             parent_node: parent,
             node,
             depth: 0,
-            scopes: Scopes(vec![scope]),
+            scopes: ItemScopes(vec![scope]),
             optionalities: if optional { OPT_TRUE } else { OPT_FALSE },
         };
         match self.parent_nodes.last().copied() {
@@ -657,6 +740,7 @@ impl State<'_> {
                     i += 1;
                 } else {
                     self.graph.lists[list.0].remove(i);
+                    self.verbose_remove(list, child, None);
                     let winner = self.ids[child.0].and_then(|c| self.resolved[c]).flatten();
                     if let (Some(winner), Some(dependency)) =
                         (winner, self.graph.node(child).dependency.clone())
@@ -770,33 +854,74 @@ impl State<'_> {
         CollectError::UnsolvableConflict { conflict, paths }
     }
 
-    /// `JavaScopeSelector`.
-    fn select_scope(&self, winner: usize) -> Option<Scope> {
-        let scope = self.scope_of[self.items[winner].node.0];
+    /// `JavaScopeSelector`, with which object the chosen scope is.
+    fn select_scope(&self, winner: usize) -> Derived {
+        let node = self.items[winner].node;
+        let scope = self.scope_of[node.0];
         if scope == Some(SYSTEM) {
-            return scope;
+            return (scope, self.ident_of[node.0]);
         }
-        let mut scopes: Vec<Scope> = Vec::new();
+        let mut scopes: Vec<(Scope, Ident)> = Vec::new();
         for it in &self.items {
             if it.depth <= 1 {
-                return self.scope_of[it.node.0];
+                return (self.scope_of[it.node.0], self.ident_of[it.node.0]);
             }
-            for &s in it.scopes.0.iter().flatten() {
-                if !scopes.contains(&s) {
-                    scopes.push(s);
+            for &(s, i) in &it.scopes.0 {
+                if let Some(s) = s {
+                    if !scopes.iter().any(|x| x.0 == s) {
+                        scopes.push((s, i));
+                    }
                 }
             }
         }
         if scopes.len() > 1 {
-            scopes.retain(|&s| s != SYSTEM);
+            scopes.retain(|&(s, _)| s != SYSTEM);
         }
-        if scopes.len() == 1 {
-            return Some(scopes[0]);
+        if let [(s, i)] = scopes[..] {
+            return (Some(s), i);
         }
-        [COMPILE, RUNTIME, PROVIDED, TEST]
+        let s = [COMPILE, RUNTIME, PROVIDED, TEST]
             .into_iter()
-            .find(|s| scopes.contains(s))
-            .or(Some(EMPTY))
+            .find(|s| scopes.iter().any(|x| x.0 == *s))
+            .unwrap_or(EMPTY);
+        (Some(s), LITERAL)
+    }
+
+    /// An item's scopes in the order Java iterates them (a single scope, or a `HashSet`).
+    fn java_scopes(&self, item: usize) -> Vec<Derived> {
+        let scopes = &self.items[item].scopes.0;
+        if scopes.len() < 2 {
+            return scopes.clone();
+        }
+        let names: Vec<&str> = scopes.iter().map(|s| self.scope_name(s.0)).collect();
+        java_string_set_order(&names)
+            .into_iter()
+            .map(|i| scopes[i])
+            .collect()
+    }
+
+    fn scope_name(&self, s: Option<Scope>) -> &str {
+        s.map_or("", |s| self.scope_names[s as usize].as_str())
+    }
+
+    /// `VerboseJavaScopeSelector`: the widest scope among the items when it is not (the same
+    /// object as) the chosen one — maven-dependency-tree prints it as `scope not updated to`.
+    fn reduced_scope(&self, chosen: Derived) -> Option<String> {
+        let mut seen: Vec<Derived> = Vec::new();
+        for i in 0..self.items.len() {
+            for s in self.java_scopes(i) {
+                if !seen.iter().any(|x| x.0 == s.0) {
+                    seen.push(s);
+                }
+            }
+        }
+        let mut widest = *seen.first()?;
+        for &s in &seen[1..] {
+            if verbose_rank(s.0) < verbose_rank(widest.0) {
+                widest = s;
+            }
+        }
+        (widest != chosen).then(|| self.scope_name(widest.0).to_string())
     }
 
     /// `SimpleOptionalitySelector`.
@@ -813,8 +938,36 @@ impl State<'_> {
         optional
     }
 
+    /// Removes `node` from `list` in the verbose graph too, or (`copy`) puts its loser copy
+    /// in its place.
+    fn verbose_remove(&mut self, list: ListId, node: NodeId, copy: Option<(NodeId, Derived)>) {
+        let Some(verbose) = self.graph.verbose.as_mut() else {
+            return;
+        };
+        let Some(pos) = verbose.lists[list.0].iter().position(|&n| n == node) else {
+            return;
+        };
+        let Some((winner, scope)) = copy else {
+            verbose.lists[list.0].remove(pos);
+            return;
+        };
+        let mut loser = self.graph.node(node).clone();
+        let name = scope.0.map(|s| self.scope_names[s as usize].clone());
+        if let (Some(d), Some(name)) = (loser.dependency.as_mut(), name) {
+            d.scope = name;
+        }
+        loser.children = ListId(usize::MAX);
+        let id = self.graph.add_node(loser);
+        let verbose = self.graph.verbose.get_or_insert_with(Default::default);
+        verbose.lists.push(Vec::new());
+        verbose.lists[list.0][pos] = id;
+        verbose.winners.insert(id, winner);
+    }
+
     fn remove_losers(&mut self, winner: usize) {
         let winner_node = self.items[winner].node;
+        let winner_parent = self.items[winner].parent;
+        let mut visualized = false;
         let mut previous: Option<Option<ListId>> = None;
         let mut pos = 0;
         for i in 0..self.items.len() {
@@ -825,6 +978,7 @@ impl State<'_> {
             if previous != Some(parent) {
                 previous = Some(parent);
                 pos = 0;
+                visualized = false;
             }
             let Some(list) = parent else { continue };
             while pos < self.graph.lists[list.0].len() {
@@ -833,6 +987,12 @@ impl State<'_> {
                 if child == self.items[i].node {
                     pos -= 1;
                     self.graph.lists[list.0].remove(pos);
+                    let copy = (!visualized && parent != winner_parent).then(|| {
+                        visualized = true;
+                        let first = self.java_scopes(i)[0];
+                        (winner_node, first)
+                    });
+                    self.verbose_remove(list, child, copy);
                     if let (Some(parent_node), Some(dependency)) = (
                         self.items[i].parent_node,
                         self.graph.node(child).dependency.clone(),
@@ -872,6 +1032,11 @@ pub(crate) fn resolve_conflicts(graph: &mut DependencyGraph) -> Result<(), Colle
     }
     let lists = graph.lists.len();
     let (scope_of, scope_names) = intern_scopes(graph);
+    let ident_of = intern_scope_objects(graph);
+    graph.verbose = Some(VerboseGraph {
+        lists: graph.lists.clone(),
+        ..VerboseGraph::default()
+    });
     let mut state = State {
         graph,
         ids: by_node,
@@ -886,6 +1051,7 @@ pub(crate) fn resolve_conflicts(graph: &mut DependencyGraph) -> Result<(), Colle
         parent_nodes: Vec::new(),
         parent_scopes: Vec::new(),
         scope_of,
+        ident_of,
         scope_names,
         parent_optionals: Vec::new(),
         parent_infos: Vec::new(),
@@ -898,9 +1064,15 @@ pub(crate) fn resolve_conflicts(graph: &mut DependencyGraph) -> Result<(), Colle
         if !state.items.is_empty() {
             let winner = state.select_version()?;
             let node = state.items[winner].node;
-            let scope = state.select_scope(winner);
+            let (scope, ident) = state.select_scope(winner);
+            if let Some(reduced) = state.reduced_scope((scope, ident)) {
+                if let Some(v) = state.graph.verbose.as_mut() {
+                    v.reduced_scopes.insert(node, reduced);
+                }
+            }
             let optional = state.select_optional();
             state.scope_of[node.0] = scope;
+            state.ident_of[node.0] = ident;
             let name = scope.map(|s| state.scope_names[s as usize].clone());
             if let Some(d) = &mut state.graph.node_mut(node).dependency {
                 if let Some(name) = name {
@@ -934,6 +1106,20 @@ mod tests {
         let keys: Vec<usize> = (0..13).map(|i| i * 16).collect();
         let order = java_int_set_order(&keys, |k| k);
         assert_eq!(&order[..4], &[0, 32, 64, 96]);
+    }
+
+    #[test]
+    fn java_string_hash_set_order() {
+        // hashCode: compile 950491699, runtime 1550962648, provided -987494941, test 3556498,
+        // system -887328209: buckets 4, 9, 7, 4 and 3 of 16
+        assert_eq!(java_string_hash("compile"), 950_491_699);
+        assert_eq!(java_string_hash("provided") as i32, -987_494_941);
+        assert_eq!(java_string_set_order(&["test", "compile"]), [0, 1]);
+        assert_eq!(java_string_set_order(&["runtime", "test"]), [1, 0]);
+        assert_eq!(
+            java_string_set_order(&["compile", "runtime", "provided", "test", "system"]),
+            [4, 0, 3, 2, 1]
+        );
     }
 
     #[test]

@@ -60,7 +60,12 @@ struct Inner {
     mark: Mutex<Option<Mark>>,
     /// Replaying in order: no fetching ahead.
     in_order: AtomicBool,
+    /// Artifacts never to read ahead (the modules of a reactor: their descriptors are not the
+    /// repositories').
+    skip: Mutex<Option<Skip>>,
 }
+
+type Skip = Arc<dyn Fn(&Artifact) -> bool + Send + Sync>;
 
 /// A [`DescriptorSource`] over real repositories, reading ahead in parallel.
 #[derive(Clone)]
@@ -99,6 +104,7 @@ impl RepositorySource {
                 table: Mutex::new(None),
                 mark: Mutex::new(None),
                 in_order: AtomicBool::new(false),
+                skip: Mutex::new(None),
             }),
         }
     }
@@ -108,6 +114,14 @@ impl RepositorySource {
     pub fn read_ahead(&self, managed: &[crate::resolution::artifact::Dependency]) {
         if let Ok(mut t) = self.inner.table.lock() {
             *t = Some(Arc::new(ManagementTable::new(managed)));
+        }
+    }
+
+    /// Never reads ahead the descriptors of artifacts `skip` accepts (a reactor's modules,
+    /// which a workspace answers for).
+    pub fn skip_reading_ahead(&self, skip: Arc<dyn Fn(&Artifact) -> bool + Send + Sync>) {
+        if let Ok(mut s) = self.inner.skip.lock() {
+            *s = Some(skip);
         }
     }
 
@@ -199,7 +213,11 @@ impl Inner {
             true,
             &self.selectors,
         ));
+        let skip = self.skip.lock().ok().and_then(|s| s.clone());
         for c in children {
+            if skip.as_ref().is_some_and(|skip| skip(&c)) {
+                continue;
+            }
             drop(self.start(c, child_repos.clone()));
         }
     }

@@ -10,6 +10,7 @@
 use crate::repository::RemoteRepository;
 use crate::resolution::artifact::{Artifact, Dependency, Exclusion};
 use crate::resolution::version::{Version, VersionConstraint};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A node of a [`DependencyGraph`].
@@ -137,6 +138,24 @@ pub struct DependencyGraph {
     /// Dependencies left out, with the reason (selection during collection, losers of
     /// conflict resolution).
     pub omissions: Vec<Omission>,
+    /// The graph as conflict resolution in verbose mode leaves it (`None` before conflict
+    /// resolution).
+    pub(crate) verbose: Option<VerboseGraph>,
+}
+
+/// What Resolver's `ConflictResolver` leaves with `CONFIG_PROP_VERBOSE` (maven-dependency-tree's
+/// verbose collection, `mvn dependency:tree -Dverbose`): each loser of a conflict stays where it
+/// was declared as a leaf copy naming its winner, except beside its winner and after the first
+/// in a row of one child list; the winners whose widest scope was not taken are marked.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct VerboseGraph {
+    /// Per child list: the list with the loser copies in place.
+    pub(crate) lists: Vec<Vec<NodeId>>,
+    /// Per loser copy: the node it lost to.
+    pub(crate) winners: HashMap<NodeId, NodeId>,
+    /// Per winner: the widest scope among its occurrences, when not the one it got
+    /// (`VerboseJavaScopeSelector`'s `REDUCED_SCOPE`).
+    pub(crate) reduced_scopes: HashMap<NodeId, String>,
 }
 
 /// Visits a graph depth first (Resolver's `DependencyVisitor`).
@@ -156,6 +175,7 @@ impl DependencyGraph {
             lists: Vec::new(),
             root: NodeId(0),
             omissions: Vec::new(),
+            verbose: None,
         };
         g.root = g.add_node(root);
         g
@@ -192,6 +212,30 @@ impl DependencyGraph {
     /// The children of a node, in declaration order.
     pub fn children(&self, id: NodeId) -> &[NodeId] {
         &self.lists[self.nodes[id.0].children.0]
+    }
+
+    /// The children of a node in the verbose graph ([`VerboseGraph`]): the children, and the
+    /// losers of conflicts left in place as leaves.
+    pub(crate) fn verbose_children(&self, id: NodeId) -> &[NodeId] {
+        let list = self.nodes[id.0].children.0;
+        match &self.verbose {
+            Some(v) => &v.lists[list],
+            None => &self.lists[list],
+        }
+    }
+
+    /// The node a loser copy of the verbose graph lost to.
+    pub(crate) fn verbose_winner(&self, id: NodeId) -> Option<NodeId> {
+        self.verbose.as_ref()?.winners.get(&id).copied()
+    }
+
+    /// The widest scope a winner of the verbose graph did not get.
+    pub(crate) fn reduced_scope(&self, id: NodeId) -> Option<&str> {
+        self.verbose
+            .as_ref()?
+            .reduced_scopes
+            .get(&id)
+            .map(String::as_str)
     }
 
     /// Visits the graph from the root as a tree (a subtree reached twice is visited twice; a

@@ -25,7 +25,7 @@
 //! world.add("g:a:jar:1", ArtifactDescriptor { dependencies: vec![Dependency::new(jar("c", "1"), "compile")], ..Default::default() });
 //! world.add("g:b:jar:1", ArtifactDescriptor { dependencies: vec![Dependency::new(jar("c", "2"), "runtime")], ..Default::default() });
 //! let request = CollectRequest {
-//!     root: Artifact::new("g", "app", "pom", "", "1"),
+//!     root: Some(Artifact::new("g", "app", "pom", "", "1")),
 //!     dependencies: vec![Dependency::new(jar("a", "1"), "compile"), Dependency::new(jar("b", "1"), "compile")],
 //!     managed_dependencies: vec![],
 //!     repositories: vec![],
@@ -58,46 +58,178 @@ pub use project::{Root, RootFailure};
 pub use resolve::{ArtifactError, ResolvedNode};
 pub use source::{DescriptorOutcome, DescriptorSource, MemorySource, VersionOrigin};
 
+use crate::resolution::artifact::{Dependency, ScopeSource};
+use std::collections::HashMap;
+
 /// Collects the graph of `request` and resolves its conflicts, as Maven's
 /// `RepositorySystem.collectDependencies` does with the session of
 /// `MavenRepositorySystemUtils.newSession()`. Blocking: call it from a thread that may wait
 /// (the repository-backed source runs its fetches on its own runtime).
 pub fn collect(source: &dyn DescriptorSource, request: &CollectRequest) -> CollectResult {
+    collect_graph(source, request).finish()
+}
+
+/// A collected graph before conflict resolution, with the nodes whose dependency was interned
+/// (Resolver's `DataPool.intern`), in the order the collector asked.
+#[derive(Debug)]
+pub(crate) struct Unresolved {
+    result: CollectResult,
+    interned: Vec<NodeId>,
+}
+
+impl Unresolved {
+    /// Conflict resolution: the collection's answer.
+    pub(crate) fn finish(mut self) -> CollectResult {
+        if let Err(e) = conflict::resolve_conflicts(&mut self.result.graph) {
+            self.result.errors.push(e);
+        }
+        self.result
+    }
+}
+
+/// Resolver's `DataPool` of dependencies for a whole build: the pool lives in the session's
+/// cache, so the collections of a reactor's modules, one after another, share it. An equal
+/// dependency met again is the object met first, with its scope text, which decides what
+/// the verbose tree's by-reference scope check sees ([`ScopeSource`]).
+#[derive(Debug, Default)]
+pub(crate) struct InternPool {
+    dependencies: HashMap<Dependency, ScopeSource>,
+}
+
+impl InternPool {
+    /// Interns the dependencies of `collected` (a collection made after the ones already
+    /// interned, as Maven's reactor makes them in order).
+    pub(crate) fn intern(&mut self, collected: &mut Unresolved) {
+        for &id in &collected.interned {
+            let Some(d) = collected.result.graph.nodes[id.0].dependency.as_mut() else {
+                continue;
+            };
+            let source = self
+                .dependencies
+                .entry(d.clone())
+                .or_insert_with(|| d.scope_source.clone());
+            d.scope_source = source.clone();
+        }
+    }
+}
+
+/// [`collect`] without conflict resolution (see [`Unresolved::finish`]).
+pub(crate) fn collect_graph(source: &dyn DescriptorSource, request: &CollectRequest) -> Unresolved {
     source.begin_collection();
     let result = collect_once(source, request);
     if !source.needs_ordered_replay() {
-        source.end_collection();
         return result;
     }
     // Fetching ahead met a local repository whose content depends on Maven's order (one
     // repository id standing for repositories with different policies or URLs): do it again,
     // one descriptor at a time, as Maven does.
-    tracing::debug!("collecting {} again in Maven's order", request.root);
+    tracing::debug!("collecting {} again in Maven's order", root_name(request));
     source.start_ordered_replay();
     let result = collect_once(source, request);
     source.end_ordered_replay();
-    source.end_collection();
     result
 }
 
-fn collect_once(source: &dyn DescriptorSource, request: &CollectRequest) -> CollectResult {
+fn root_name(request: &CollectRequest) -> String {
+    request
+        .root
+        .as_ref()
+        .map_or_else(|| "the dependencies".into(), ToString::to_string)
+}
+
+fn collect_once(source: &dyn DescriptorSource, request: &CollectRequest) -> Unresolved {
     let mut collector = collector::Collector::new(source, request);
     collector.run(request);
-    let mut errors = std::mem::take(&mut collector.errors);
+    let errors = std::mem::take(&mut collector.errors);
     let problems = std::mem::take(&mut collector.problems);
-    let mut graph = collector.graph;
+    let interned = std::mem::take(&mut collector.interned_nodes);
+    let graph = collector.graph;
     tracing::debug!(
         nodes = graph.nodes.len(),
         lists = graph.lists.len(),
         "collected {}",
-        request.root
+        root_name(request)
     );
-    if let Err(e) = conflict::resolve_conflicts(&mut graph) {
-        errors.push(e);
+    Unresolved {
+        result: CollectResult {
+            graph,
+            problems,
+            errors,
+        },
+        interned,
     }
-    CollectResult {
-        graph,
-        problems,
-        errors,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
+
+    fn jar(a: &str) -> Artifact {
+        Artifact::new("g", a, "jar", "", "1")
+    }
+
+    /// `x` depending on `g:c:1` (compile), its scope written at `line` of x's POM.
+    fn with_c(x: &str, line: u32) -> ArtifactDescriptor {
+        let mut c = Dependency::new(jar("c"), "compile");
+        c.scope_source = ScopeSource::written(&format!("g:{x}:1"), line, 5);
+        ArtifactDescriptor {
+            dependencies: vec![c],
+            ..ArtifactDescriptor::default()
+        }
+    }
+
+    fn request(a: &str) -> CollectRequest {
+        CollectRequest {
+            root: Some(jar("root")),
+            dependencies: vec![Dependency::new(jar(a), "compile")],
+            managed_dependencies: vec![],
+            repositories: vec![],
+        }
+    }
+
+    /// The scope object of `g:c` in a collected graph.
+    fn c_source(g: &Unresolved) -> ScopeSource {
+        let node = g
+            .result
+            .graph
+            .nodes
+            .iter()
+            .find(|n| n.artifact().is_some_and(|a| a.artifact_id == "c"))
+            .and_then(|n| n.dependency.clone());
+        node.map(|d| d.scope_source).unwrap_or(ScopeSource::Literal)
+    }
+
+    #[test]
+    fn a_build_interns_equal_dependencies_across_its_collections_in_order() {
+        let mut source = MemorySource::new();
+        source.add("g:a:jar:1", with_c("a", 10));
+        source.add("g:b:jar:1", with_c("b", 20));
+        source.add("g:c:jar:1", ArtifactDescriptor::default());
+        let mut first = collect_graph(&source, &request("a"));
+        let mut second = collect_graph(&source, &request("b"));
+        // Each collection alone keeps its own text.
+        assert!(c_source(&second).same_object(&ScopeSource::written("g:b:1", 20, 5)));
+        let mut pool = InternPool::default();
+        pool.intern(&mut first);
+        pool.intern(&mut second);
+        // In one build the later collection's equal dependency is the earlier one's object.
+        let a_text = ScopeSource::written("g:a:1", 10, 5);
+        assert!(c_source(&first).same_object(&a_text));
+        assert!(c_source(&second).same_object(&a_text));
+        // A dependency that is not equal (another scope) keeps its own.
+        let mut c = Dependency::new(jar("c"), "runtime");
+        c.scope_source = ScopeSource::written("g:d:1", 30, 5);
+        source.add(
+            "g:d:jar:1",
+            ArtifactDescriptor {
+                dependencies: vec![c],
+                ..ArtifactDescriptor::default()
+            },
+        );
+        let mut third = collect_graph(&source, &request("d"));
+        pool.intern(&mut third);
+        assert!(c_source(&third).same_object(&ScopeSource::written("g:d:1", 30, 5)));
+        assert_eq!(third.finish().errors.len(), 0);
     }
 }

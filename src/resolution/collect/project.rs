@@ -1,8 +1,8 @@
 //! The collect request of a project, as Maven's dependency resolution starts it: from a POM
 //! file (the effective model's dependencies and dependency management, root `g:a:pom:v`),
 //! from an artifact in the repositories (its descriptor, root = the artifact after
-//! relocations), from a build tool's own project model, or from bare coordinates (an anonymous
-//! project). Repositories the root POM declares are not added to the request (Maven's
+//! relocations), from a build tool's own project model, or from bare coordinates (the
+//! dependencies of an unnamed root: Resolver's `CollectRequest` without a root artifact). Repositories the root POM declares are not added to the request (Maven's
 //! request holds the build's repositories; those of dependency POMs join as they are read).
 
 use super::collector::{CollectRequest, PomProblem, PomProblemKind};
@@ -20,8 +20,9 @@ pub enum Root {
     Artifact(Artifact),
     /// A project file (`--pom FILE`), built with parent lookup on disk.
     Pom(PathBuf),
-    /// An anonymous project with these dependencies (`m2r resolve COORD...`, as
-    /// `mvn dependency:get` and `cs fetch`).
+    /// These dependencies of an unnamed root (`m2r resolve COORD...`, `m2r tree A B`), as
+    /// Resolver's `CollectRequest` without a root artifact (`cs fetch`, `cs resolve -t`): the
+    /// graph's root has no artifact, and errors start their path at the dependency.
     Dependencies(Vec<Dependency>),
     /// A build tool's own project model: Resolver's `CollectRequest` with a root artifact.
     Project {
@@ -35,8 +36,7 @@ pub enum Root {
 }
 
 impl Root {
-    /// An anonymous project with these coordinates as compile dependencies (`m2r resolve
-    /// COORD...`).
+    /// These coordinates as compile dependencies of an unnamed root (`m2r resolve COORD...`).
     ///
     /// ```
     /// use m2resolver::{Artifact, Root};
@@ -62,13 +62,27 @@ pub struct RootFailure {
     pub errors: Vec<String>,
 }
 
+/// The collect request of a project whose descriptor is built (a `--pom` file, a module of a
+/// reactor): its dependencies and dependency management from `repositories`, the root labelled
+/// with the descriptor's artifact.
+pub fn project_request(
+    d: &ArtifactDescriptor,
+    repositories: &[RemoteRepository],
+) -> CollectRequest {
+    let root = d
+        .artifact
+        .clone()
+        .unwrap_or_else(|| Artifact::new("", "", "pom", "", ""));
+    request(root, d, repositories)
+}
+
 fn request(
     root: Artifact,
     d: &ArtifactDescriptor,
     repositories: &[RemoteRepository],
 ) -> CollectRequest {
     CollectRequest {
-        root,
+        root: Some(root),
         dependencies: d.dependencies.clone(),
         managed_dependencies: d.managed_dependencies.clone(),
         repositories: repositories.to_vec(),
@@ -140,7 +154,7 @@ pub fn request_for(
         },
         Root::Dependencies(deps) => Ok((
             CollectRequest {
-                root: Artifact::new("m2r", "anonymous", "pom", "", "0"),
+                root: None,
                 dependencies: deps.clone(),
                 managed_dependencies: Vec::new(),
                 repositories: repositories.to_vec(),
@@ -153,7 +167,7 @@ pub fn request_for(
             managed_dependencies,
         } => Ok((
             CollectRequest {
-                root: artifact.clone(),
+                root: Some(artifact.clone()),
                 dependencies: dependencies.clone(),
                 managed_dependencies: managed_dependencies.clone(),
                 repositories: repositories.to_vec(),
@@ -164,13 +178,7 @@ pub fn request_for(
             let reader = source.reader().clone();
             let built = source.block_on(reader.read_project(file, repositories));
             match built {
-                Ok(d) => {
-                    let root = d
-                        .artifact
-                        .clone()
-                        .unwrap_or_else(|| Artifact::new("", "", "pom", "", ""));
-                    Ok((request(root, &d, repositories), Vec::new()))
-                }
+                Ok(d) => Ok((project_request(&d, repositories), Vec::new())),
                 Err(e) => Err(RootFailure {
                     errors: e
                         .problems

@@ -30,7 +30,7 @@ pub enum ArtifactError {
 }
 
 /// One artifact of the graph, resolved or not.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ResolvedNode {
     /// The graph node.
     pub node: NodeId,
@@ -53,51 +53,70 @@ pub async fn resolve_artifacts(
     graph: &DependencyGraph,
     scope: Option<ClasspathScope>,
 ) -> Vec<ResolvedNode> {
-    let nodes = classpath::nodes(graph, scope);
-    let jobs = nodes.iter().map(|&id| {
-        let node = graph.node(id);
-        let artifact = node
-            .artifact()
-            .cloned()
-            .unwrap_or_else(|| Artifact::new("", "", "", "", ""));
-        let scope = node.scope().to_string();
-        let repositories = node.repositories.clone();
-        async move {
-            if let Some(p) = &artifact.local_path {
-                let path = PathBuf::from(p);
-                let file = if path.is_file() {
-                    Ok(path)
-                } else {
-                    Err(Arc::new(ArtifactError::SystemPath {
-                        artifact: artifact.to_string(),
-                        path,
-                    }))
-                };
-                return ResolvedNode {
-                    node: id,
-                    artifact,
-                    scope,
-                    file,
-                    download: None,
-                };
-            }
-            match downloader.fetch(&artifact, &repositories).await {
-                Ok(r) => ResolvedNode {
-                    node: id,
-                    artifact,
-                    scope,
-                    file: Ok(downloader.class_path_file(&r)),
-                    download: Some(r),
-                },
-                Err(e) => ResolvedNode {
-                    node: id,
-                    artifact,
-                    scope,
-                    file: Err(Arc::new(e.into())),
-                    download: None,
-                },
-            }
-        }
+    let jobs = classpath::nodes(graph, scope).into_iter().map(|id| {
+        let (artifact, scope, repositories) = node_parts(graph, id);
+        resolve_node(downloader, id, artifact, scope, repositories)
     });
     futures_util::future::join_all(jobs).await
+}
+
+/// What resolving node `id` needs: its artifact, scope and repositories.
+pub(crate) fn node_parts(
+    graph: &DependencyGraph,
+    id: NodeId,
+) -> (Artifact, String, Arc<[crate::repository::RemoteRepository]>) {
+    let node = graph.node(id);
+    let artifact = node
+        .artifact()
+        .cloned()
+        .unwrap_or_else(|| Artifact::new("", "", "", "", ""));
+    (
+        artifact,
+        node.scope().to_string(),
+        node.repositories.clone(),
+    )
+}
+
+/// Resolves one node's artifact: its system path, or the download from `repositories`.
+pub(crate) async fn resolve_node(
+    downloader: &Downloader,
+    id: NodeId,
+    artifact: Artifact,
+    scope: String,
+    repositories: Arc<[crate::repository::RemoteRepository]>,
+) -> ResolvedNode {
+    if let Some(p) = &artifact.local_path {
+        let path = PathBuf::from(p);
+        let file = if path.is_file() {
+            Ok(path)
+        } else {
+            Err(Arc::new(ArtifactError::SystemPath {
+                artifact: artifact.to_string(),
+                path,
+            }))
+        };
+        return ResolvedNode {
+            node: id,
+            artifact,
+            scope,
+            file,
+            download: None,
+        };
+    }
+    match downloader.fetch(&artifact, &repositories).await {
+        Ok(r) => ResolvedNode {
+            node: id,
+            artifact,
+            scope,
+            file: Ok(downloader.class_path_file(&r)),
+            download: Some(r),
+        },
+        Err(e) => ResolvedNode {
+            node: id,
+            artifact,
+            scope,
+            file: Err(Arc::new(e.into())),
+            download: None,
+        },
+    }
 }

@@ -9,7 +9,7 @@
 //! children of a sub-graph it has already built with the same rules).
 
 use super::graph::{managed, Management, OmissionReason};
-use crate::resolution::artifact::{Artifact, Dependency, Exclusion};
+use crate::resolution::artifact::{Artifact, Dependency, Exclusion, ScopeSource};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
@@ -95,7 +95,7 @@ impl Key {
 #[derive(Debug, Default, Clone)]
 pub struct ManagementTable {
     versions: HashMap<Key, String>,
-    scopes: HashMap<Key, String>,
+    scopes: HashMap<Key, (String, ScopeSource)>,
     optionals: HashMap<Key, bool>,
     local_paths: HashMap<Key, String>,
     exclusions: HashMap<Key, Vec<Exclusion>>,
@@ -115,7 +115,7 @@ impl ManagementTable {
             if !m.scope.is_empty() {
                 t.scopes
                     .entry(key.clone())
-                    .or_insert_with(|| m.scope.clone());
+                    .or_insert_with(|| (m.scope.clone(), m.scope_source.clone()));
             }
             if let Some(o) = m.optional {
                 t.optionals.entry(key.clone()).or_insert(o);
@@ -142,7 +142,7 @@ impl ManagementTable {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Managed {
     version: Option<String>,
-    scope: Option<String>,
+    scope: Option<(String, ScopeSource)>,
     optional: Option<bool>,
     /// `Some(None)`: remove the system path; `Some(Some(p))`: set it.
     local_path: Option<Option<String>>,
@@ -176,15 +176,15 @@ impl Manager {
                 any = true;
             }
             let scope = table.scopes.get(&key);
-            if let Some(s) = scope {
-                m.scope = Some(s.clone());
+            if let Some((s, _)) = scope {
+                m.scope = scope.cloned();
                 any = true;
                 if s != "system" && dependency.artifact.local_path.is_some() {
                     m.local_path = Some(None);
                 }
             }
             let system = match scope {
-                Some(s) => s == "system",
+                Some((s, _)) => s == "system",
                 None => dependency.scope == "system",
             };
             if system {
@@ -236,8 +236,9 @@ pub fn apply_management(
             Some(std::mem::replace(&mut dependency.artifact.local_path, p));
         record.bits |= managed::PROPERTIES;
     }
-    if let Some(s) = m.scope {
+    if let Some((s, source)) = m.scope {
         record.premanaged_scope = Some(std::mem::replace(&mut dependency.scope, s));
+        dependency.scope_source = source;
         record.bits |= managed::SCOPE;
     }
     if let Some(o) = m.optional {

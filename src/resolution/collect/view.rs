@@ -1,11 +1,13 @@
 //! What `m2r tree` and `m2r why` print: the document of `../shared/spec/deps-contract.md`
-//! (`--json`), a tree like `mvn dependency:tree` (with `--verbose`, the dependencies left out
-//! and why), and every path to an artifact with the reason its version won.
+//! (`--json`), the tree `mvn dependency:tree` prints (plain, `-Dverbose`, and its `-Dscope`,
+//! `-Dincludes`, `-Dexcludes` filters), and every path to an artifact with the reason its
+//! version won.
 
 use super::collector::CollectResult;
 use super::graph::{managed, DependencyGraph, NodeId, OmissionReason};
 use crate::download::coords::base_version;
 use crate::resolution::artifact::Artifact;
+use crate::resolution::version::{Version, VersionConstraint};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -71,13 +73,10 @@ pub fn tree_json(result: &CollectResult) -> Value {
         .map(|&c| node_json(graph, c, &mut path))
         .collect();
     let mut doc = serde_json::Map::new();
+    // null for the unnamed root of several coordinates
     doc.insert(
         "root".into(),
-        json!(graph
-            .node(root)
-            .artifact()
-            .map(root_label)
-            .unwrap_or_default()),
+        json!(graph.node(root).artifact().map(root_label)),
     );
     doc.insert("dependencies".into(), Value::Array(deps));
     doc.insert("classpath".into(), json!(classpath(graph)));
@@ -105,8 +104,88 @@ pub fn failed_json(errors: &[String]) -> Value {
     json!({"root": null, "dependencies": null, "classpath": null, "problems": [], "error": errors})
 }
 
-fn annotations(graph: &DependencyGraph, id: NodeId) -> String {
+/// How `m2r tree` prints the human tree: `mvn dependency:tree`'s parameters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TreeOptions {
+    /// `-Dverbose`: the losers of conflicts too, where they were declared, and where versions
+    /// and scopes came from.
+    pub verbose: bool,
+    /// `-Dscope=`: only the dependencies maven-core's `ScopeArtifactFilter` lets through for
+    /// this class-path scope (`compile`, `runtime`, `test`, `compile+runtime`,
+    /// `runtime+system`; any other scope lets through only the unusual ones), with what is below
+    /// them.
+    pub scope: Option<String>,
+    /// `-Dincludes=`: comma-separated `[groupId]:[artifactId]:[type]:[version]` patterns; only
+    /// the matching nodes and their ancestors are printed.
+    pub includes: Option<String>,
+    /// `-Dexcludes=`: the same patterns; the nodes that match none, and their ancestors, are
+    /// printed.
+    pub excludes: Option<String>,
+    /// m2r's own, as `cargo tree --depth`: nothing deeper than this (the root is depth 0).
+    pub depth: Option<usize>,
+}
+
+impl TreeOptions {
+    /// The plain tree (`mvn dependency:tree`).
+    pub fn plain() -> Self {
+        TreeOptions::default()
+    }
+
+    /// The verbose tree (`mvn dependency:tree -Dverbose`).
+    pub fn verbose() -> Self {
+        TreeOptions {
+            verbose: true,
+            ..TreeOptions::default()
+        }
+    }
+}
+
+/// One node of the tree being printed.
+struct Line {
+    text: String,
+    /// The Maven artifact's `getType()`, `getBaseVersion()` and scope, for the filters.
+    group_id: String,
+    artifact_id: String,
+    type_id: String,
+    base_version: String,
+    children: Vec<usize>,
+    parent: Option<usize>,
+}
+
+/// The Maven artifact's type: the `type` property, else the extension (maven-core's
+/// `RepositoryUtils.toArtifact`).
+fn maven_type(a: &Artifact) -> &str {
+    a.type_id.as_deref().unwrap_or(&a.extension)
+}
+
+/// Maven's `DefaultArtifact.toString()`: `groupId:artifactId:type[:classifier]:baseVersion`
+/// and `:scope` when it has one.
+fn maven_artifact(a: &Artifact, scope: Option<&str>) -> String {
+    let mut s = format!("{}:{}:{}", a.group_id, a.artifact_id, maven_type(a));
+    if !a.classifier.is_empty() {
+        let _ = write!(s, ":{}", a.classifier);
+    }
+    let _ = write!(s, ":{}", base_version(&a.version));
+    if let Some(scope) = scope {
+        let _ = write!(s, ":{scope}");
+    }
+    s
+}
+
+/// A node as maven-dependency-tree prints it: the artifact (`DefaultDependencyNode`), and in
+/// verbose mode `VerboseDependencyNode`'s notes (`version managed from`, `scope managed from`,
+/// `scope not updated to`; a loser in parentheses, `omitted for duplicate` or `omitted for
+/// conflict with`).
+fn node_text(graph: &DependencyGraph, id: NodeId, verbose: bool) -> String {
     let node = graph.node(id);
+    let Some(artifact) = node.artifact() else {
+        return String::new();
+    };
+    let text = maven_artifact(artifact, node.dependency.as_ref().map(|d| d.scope.as_str()));
+    if !verbose {
+        return text;
+    }
     let mut notes: Vec<String> = Vec::new();
     let m = &node.management;
     if m.bits & managed::VERSION != 0 {
@@ -119,25 +198,262 @@ fn annotations(graph: &DependencyGraph, id: NodeId) -> String {
             notes.push(format!("scope managed from {s}"));
         }
     }
-    if m.bits & managed::EXCLUSIONS != 0 {
-        notes.push("exclusions managed".into());
-    }
-    if let Some(c) = &node.constraint {
-        if c.range().is_some() {
-            notes.push(format!("from range {c}"));
+    match graph.verbose_winner(id) {
+        None => {
+            if let Some(s) = graph.reduced_scope(id) {
+                notes.push(format!("scope not updated to {s}"));
+            }
+            if notes.is_empty() {
+                text
+            } else {
+                format!("{text} ({})", notes.join("; "))
+            }
+        }
+        Some(winner) => {
+            let won = graph
+                .node(winner)
+                .artifact()
+                .map(|a| base_version(&a.version))
+                .unwrap_or_default();
+            if won == artifact.version {
+                notes.push("omitted for duplicate".into());
+            } else {
+                notes.push(format!("omitted for conflict with {won}"));
+            }
+            format!("({text} - {})", notes.join("; "))
         }
     }
-    if !node.relocations.is_empty() {
-        let r: Vec<String> = node.relocations.iter().map(ToString::to_string).collect();
-        notes.push(format!("relocated from {}", r.join(", ")));
+}
+
+/// maven-core's `ScopeArtifactFilter`: which scopes a class-path scope lets through.
+fn scope_filter(filter: &str, scope: Option<&str>) -> bool {
+    let (compile, runtime, test, provided, system) = match filter {
+        "compile" => (true, false, false, true, true),
+        "runtime" => (true, true, false, false, false),
+        "compile+runtime" => (true, true, false, true, true),
+        "runtime+system" => (true, true, false, false, true),
+        "test" => (true, true, true, true, true),
+        _ => (false, false, false, false, false),
+    };
+    match scope {
+        Some("compile") => compile,
+        Some("runtime") => runtime,
+        Some("test") => test,
+        Some("provided") => provided,
+        Some("system") => system,
+        _ => true,
     }
-    if node.is_optional() {
-        notes.push("optional".into());
+}
+
+/// Java's `String.split(regex)` for a one-character separator: trailing empty strings go.
+fn java_split(s: &str, sep: char) -> Vec<&str> {
+    if s.is_empty() {
+        return vec![""];
     }
-    if notes.is_empty() {
-        String::new()
+    let mut parts: Vec<&str> = s.split(sep).collect();
+    while parts.last() == Some(&"") {
+        parts.pop();
+    }
+    parts
+}
+
+/// maven-common-artifact-filters 3.3.2's `AbstractStrictPatternArtifactFilter` match of one
+/// pattern segment.
+fn segment_matches(token: &str, pattern: &str) -> bool {
+    if pattern == "*" || pattern.is_empty() {
+        true
+    } else if pattern.len() > 1 && pattern.starts_with('*') && pattern.ends_with('*') {
+        token.contains(&pattern[1..pattern.len() - 1])
+    } else if let Some(suffix) = pattern.strip_prefix('*') {
+        token.ends_with(suffix)
+    } else if let Some(prefix) = pattern.strip_suffix('*') {
+        token.starts_with(prefix)
+    } else if pattern.starts_with('[') || pattern.starts_with('(') {
+        match VersionConstraint::parse(pattern) {
+            Ok(c @ VersionConstraint::Range(_)) => c.contains(&Version::parse(token)),
+            _ => false,
+        }
     } else {
-        format!(" ({})", notes.join("; "))
+        token == pattern
+    }
+}
+
+/// Whether a node matches one `groupId:artifactId:type:version` pattern.
+fn pattern_matches(line: &Line, pattern: &str) -> bool {
+    let tokens = [
+        line.group_id.as_str(),
+        line.artifact_id.as_str(),
+        line.type_id.as_str(),
+        line.base_version.as_str(),
+    ];
+    let parts = java_split(pattern, ':');
+    parts.len() <= tokens.len() && parts.iter().zip(tokens).all(|(p, t)| segment_matches(t, p))
+}
+
+/// `StrictPatternIncludesArtifactFilter` (`include`) / `StrictPatternExcludesArtifactFilter`.
+fn patterns_accept(line: &Line, patterns: &str, include: bool) -> bool {
+    let matched = java_split(patterns, ',')
+        .iter()
+        .any(|p| pattern_matches(line, p));
+    matched == include
+}
+
+/// The tree maven-dependency-tree builds (`DefaultDependencyGraphBuilder`, or in verbose mode
+/// `DefaultDependencyCollectorBuilder`), children left out when the scope filter rejects them.
+fn build_lines(graph: &DependencyGraph, options: &TreeOptions) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
+    let mut path: Vec<NodeId> = Vec::new();
+    add_line(graph, graph.root(), None, options, &mut path, &mut lines);
+    lines
+}
+
+fn add_line(
+    graph: &DependencyGraph,
+    id: NodeId,
+    parent: Option<usize>,
+    options: &TreeOptions,
+    path: &mut Vec<NodeId>,
+    lines: &mut Vec<Line>,
+) {
+    let node = graph.node(id);
+    let (group_id, artifact_id, type_id, version) = node
+        .artifact()
+        .map(|a| {
+            (
+                a.group_id.clone(),
+                a.artifact_id.clone(),
+                maven_type(a).to_string(),
+                base_version(&a.version),
+            )
+        })
+        .unwrap_or_default();
+    lines.push(Line {
+        text: node_text(graph, id, options.verbose),
+        group_id,
+        artifact_id,
+        type_id,
+        base_version: version,
+        children: Vec::new(),
+        parent,
+    });
+    let me = lines.len() - 1;
+    path.push(id);
+    let children = if options.verbose {
+        graph.verbose_children(id)
+    } else {
+        graph.children(id)
+    };
+    for &c in children {
+        if path.contains(&c) {
+            continue;
+        }
+        let scope = graph.node(c).dependency.as_ref().map(|d| d.scope.as_str());
+        if let Some(filter) = &options.scope {
+            if !scope_filter(filter, scope) {
+                continue;
+            }
+        }
+        let index = lines.len();
+        lines[me].children.push(index);
+        add_line(graph, c, Some(me), options, path, lines);
+    }
+    path.pop();
+}
+
+/// The human tree of one project, exactly as `mvn dependency:tree` (maven-dependency-plugin
+/// 3.5.0 with maven-dependency-tree 3.2.1, Maven 3.8.7) prints it without the `[INFO] `
+/// prefix: the root `groupId:artifactId:packaging:version`, then one line per node,
+/// `groupId:artifactId:type[:classifier]:version:scope`, drawn with `+- `, `\- `, `|  ` and
+/// `   `; with [`TreeOptions::verbose`], `-Dverbose`'s tree. Each line ends in `\n`; a tree the
+/// filters leave empty is the empty string. A graph without a root artifact (several
+/// coordinates) prints each direct dependency as a tree of its own.
+pub fn render_maven_tree(result: &CollectResult, options: &TreeOptions) -> String {
+    let graph = &result.graph;
+    let lines = build_lines(graph, options);
+    // The pattern filters keep the matching nodes and their ancestors (`serializeDependencyTree`
+    // with `AncestorOrSelfDependencyNodeFilter`).
+    let mut keep = vec![true; lines.len()];
+    if options.includes.is_some() || options.excludes.is_some() {
+        keep = vec![false; lines.len()];
+        for (i, line) in lines.iter().enumerate() {
+            let accepted = options
+                .includes
+                .as_deref()
+                .is_none_or(|p| patterns_accept(line, p, true))
+                && options
+                    .excludes
+                    .as_deref()
+                    .is_none_or(|p| patterns_accept(line, p, false));
+            if accepted {
+                let mut at = Some(i);
+                while let Some(a) = at {
+                    if keep[a] {
+                        break;
+                    }
+                    keep[a] = true;
+                    at = lines[a].parent;
+                }
+            }
+        }
+    }
+    let anonymous = graph.node(graph.root()).artifact().is_none();
+    let mut out = String::new();
+    if !keep[0] {
+        return out;
+    }
+    let max_depth = options.depth.map(|d| d + usize::from(anonymous));
+    if !anonymous {
+        let _ = writeln!(out, "{}", lines[0].text);
+    }
+    let mut prefix = String::new();
+    print_children(
+        &lines,
+        &keep,
+        0,
+        1,
+        max_depth,
+        anonymous,
+        &mut prefix,
+        &mut out,
+    );
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print_children(
+    lines: &[Line],
+    keep: &[bool],
+    at: usize,
+    depth: usize,
+    max_depth: Option<usize>,
+    anonymous: bool,
+    prefix: &mut String,
+    out: &mut String,
+) {
+    if max_depth.is_some_and(|m| depth > m) {
+        return;
+    }
+    let children: Vec<usize> = lines[at]
+        .children
+        .iter()
+        .copied()
+        .filter(|&c| keep[c])
+        .collect();
+    for (i, &c) in children.iter().enumerate() {
+        let last = i + 1 == children.len();
+        let top = anonymous && depth == 1;
+        if top {
+            let _ = writeln!(out, "{}", lines[c].text);
+        } else {
+            let branch = if last { "\\- " } else { "+- " };
+            let _ = writeln!(out, "{prefix}{branch}{}", lines[c].text);
+        }
+        let len = prefix.len();
+        if !top {
+            prefix.push_str(if last { "   " } else { "|  " });
+        }
+        print_children(lines, keep, c, depth + 1, max_depth, anonymous, prefix, out);
+        prefix.truncate(len);
     }
 }
 
@@ -156,81 +472,6 @@ fn omission_text(graph: &DependencyGraph, reason: &OmissionReason) -> String {
                 .unwrap_or_default()
         ),
         OmissionReason::Range(m) => format!("failed: {m}"),
-    }
-}
-
-/// The human tree: `mvn dependency:tree` layout, with where versions and scopes came from;
-/// `verbose` adds the dependencies left out and why. The tree only: the result's warnings and
-/// errors are for the caller to report (on stderr, for the CLI).
-pub fn render_tree(result: &CollectResult, verbose: bool) -> String {
-    let graph = &result.graph;
-    let root = graph.root();
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}",
-        graph
-            .node(root)
-            .artifact()
-            .map(ToString::to_string)
-            .unwrap_or_default()
-    );
-    let mut path = vec![root];
-    render_children(graph, root, "", verbose, &mut path, &mut out);
-    out
-}
-
-fn render_children(
-    graph: &DependencyGraph,
-    id: NodeId,
-    prefix: &str,
-    verbose: bool,
-    path: &mut Vec<NodeId>,
-    out: &mut String,
-) {
-    enum Line {
-        Node(NodeId),
-        Omitted(String),
-    }
-    let mut lines: Vec<Line> = graph
-        .children(id)
-        .iter()
-        .filter(|c| !path.contains(c))
-        .map(|&c| Line::Node(c))
-        .collect();
-    if verbose {
-        for o in graph.omissions.iter().filter(|o| o.parent == id) {
-            lines.push(Line::Omitted(format!(
-                "({}:{} - {})",
-                o.dependency.artifact,
-                o.dependency.scope,
-                omission_text(graph, &o.reason)
-            )));
-        }
-    }
-    let n = lines.len();
-    for (i, line) in lines.into_iter().enumerate() {
-        let last = i + 1 == n;
-        let branch = if last { "\\- " } else { "+- " };
-        match line {
-            Line::Node(c) => {
-                let node = graph.node(c);
-                let _ = writeln!(
-                    out,
-                    "{prefix}{branch}{}:{}{}",
-                    node.artifact().map(ToString::to_string).unwrap_or_default(),
-                    node.scope(),
-                    annotations(graph, c)
-                );
-                let child_prefix = format!("{prefix}{}", if last { "   " } else { "|  " });
-                path.push(c);
-                render_children(graph, c, &child_prefix, verbose, path, out);
-                path.pop();
-            }
-            Line::Omitted(text) => {
-                let _ = writeln!(out, "{prefix}{branch}{text}");
-            }
-        }
     }
 }
 
@@ -361,4 +602,211 @@ pub fn render_why(result: &CollectResult, group_id: &str, artifact_id: &str) -> 
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::source::MemorySource;
+    use super::super::{collect, CollectRequest};
+    use super::*;
+    use crate::resolution::artifact::{ArtifactDescriptor, Dependency};
+
+    fn jar(coord: &str) -> Artifact {
+        let p: Vec<&str> = coord.split(':').collect();
+        Artifact::from_type(p[0], p[1], "jar", "", p[2])
+    }
+
+    fn dep(coord: &str, scope: &str) -> Dependency {
+        Dependency::new(jar(coord), scope)
+    }
+
+    /// app → a (→ c:1, d runtime → e), b test (→ c:2, d); c:2 loses to c:1.
+    fn result(root: Option<Artifact>) -> CollectResult {
+        let mut w = MemorySource::new();
+        let mut add = |coord: &str, deps: Vec<Dependency>| {
+            w.add(
+                &jar(coord).to_string(),
+                ArtifactDescriptor {
+                    dependencies: deps,
+                    ..Default::default()
+                },
+            )
+        };
+        add(
+            "g:a:1",
+            vec![dep("g:c:1", "compile"), dep("g:d:1", "runtime")],
+        );
+        add(
+            "g:b:1",
+            vec![dep("g:c:2", "compile"), dep("g:d:1", "compile")],
+        );
+        add("g:d:1", vec![dep("g:e:1", "compile")]);
+        for c in ["g:c:1", "g:c:2", "g:e:1"] {
+            add(c, vec![]);
+        }
+        let request = CollectRequest {
+            root,
+            dependencies: vec![dep("g:a:1", "compile"), dep("g:b:1", "test")],
+            managed_dependencies: vec![],
+            repositories: vec![],
+        };
+        collect(&w, &request)
+    }
+
+    fn project() -> Option<Artifact> {
+        let mut a = Artifact::new("g", "app", "pom", "", "1.0");
+        a.type_id = Some("jar".into());
+        Some(a)
+    }
+
+    #[test]
+    fn plain_and_verbose() {
+        let r = result(project());
+        assert_eq!(
+            render_maven_tree(&r, &TreeOptions::plain()),
+            "g:app:jar:1.0\n\
+             +- g:a:jar:1:compile\n\
+             |  +- g:c:jar:1:compile\n\
+             |  \\- g:d:jar:1:runtime\n\
+             |     \\- g:e:jar:1:runtime\n\
+             \\- g:b:jar:1:test\n"
+        );
+        assert_eq!(
+            render_maven_tree(&r, &TreeOptions::verbose()),
+            "g:app:jar:1.0\n\
+             +- g:a:jar:1:compile\n\
+             |  +- g:c:jar:1:compile\n\
+             |  \\- g:d:jar:1:runtime\n\
+             |     \\- g:e:jar:1:runtime\n\
+             \\- g:b:jar:1:test\n   \
+                +- (g:c:jar:2:test - omitted for conflict with 1)\n   \
+                \\- (g:d:jar:1:test - omitted for duplicate)\n"
+        );
+    }
+
+    #[test]
+    fn depth_cuts_below_the_level() {
+        let r = result(project());
+        let with = |depth| TreeOptions {
+            depth: Some(depth),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(render_maven_tree(&r, &with(0)), "g:app:jar:1.0\n");
+        assert_eq!(
+            render_maven_tree(&r, &with(1)),
+            "g:app:jar:1.0\n+- g:a:jar:1:compile\n\\- g:b:jar:1:test\n"
+        );
+    }
+
+    #[test]
+    fn several_roots_print_as_trees_of_their_own() {
+        let r = result(None);
+        assert_eq!(
+            render_maven_tree(&r, &TreeOptions::plain()),
+            "g:a:jar:1:compile\n\
+             +- g:c:jar:1:compile\n\
+             \\- g:d:jar:1:runtime\n   \
+                \\- g:e:jar:1:runtime\n\
+             g:b:jar:1:test\n"
+        );
+        let depth0 = TreeOptions {
+            depth: Some(0),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(
+            render_maven_tree(&r, &depth0),
+            "g:a:jar:1:compile\ng:b:jar:1:test\n"
+        );
+    }
+
+    #[test]
+    fn filters_keep_ancestors_of_what_they_accept() {
+        let r = result(project());
+        let includes = TreeOptions {
+            includes: Some(":e".into()),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(
+            render_maven_tree(&r, &includes),
+            "g:app:jar:1.0\n\\- g:a:jar:1:compile\n   \\- g:d:jar:1:runtime\n      \\- g:e:jar:1:runtime\n"
+        );
+        // nothing matches: nothing is printed, not even the root
+        let none = TreeOptions {
+            includes: Some("x".into()),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(render_maven_tree(&r, &none), "");
+        // an excluded node stays when something below it stays
+        let excludes = TreeOptions {
+            excludes: Some("g:a,g:d".into()),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(
+            render_maven_tree(&r, &excludes),
+            "g:app:jar:1.0\n\
+             +- g:a:jar:1:compile\n\
+             |  +- g:c:jar:1:compile\n\
+             |  \\- g:d:jar:1:runtime\n\
+             |     \\- g:e:jar:1:runtime\n\
+             \\- g:b:jar:1:test\n"
+        );
+        let scope = TreeOptions {
+            scope: Some("runtime".into()),
+            ..TreeOptions::plain()
+        };
+        assert_eq!(
+            render_maven_tree(&r, &scope),
+            "g:app:jar:1.0\n\\- g:a:jar:1:compile\n   +- g:c:jar:1:compile\n   \\- g:d:jar:1:runtime\n      \\- g:e:jar:1:runtime\n"
+        );
+    }
+
+    #[test]
+    fn pattern_segments() {
+        let cases = [
+            ("org.apache.maven", "*", true),
+            ("org.apache.maven", "", true),
+            ("org.apache.maven", "org.apache.*", true),
+            ("org.apache.maven", "*.maven", true),
+            ("org.apache.maven", "*apache*", true),
+            ("org.apache.maven", "org.*.maven", false),
+            ("1.5", "[1.0,2.0)", true),
+            ("2.0", "[1.0,2.0)", false),
+            ("1.5", "1.5", true),
+        ];
+        for (token, pattern, want) in cases {
+            assert_eq!(segment_matches(token, pattern), want, "{token} {pattern}");
+        }
+        assert_eq!(java_split("g:a:", ':'), ["g", "a"]);
+        assert_eq!(java_split(":::", ':'), Vec::<&str>::new());
+        assert_eq!(java_split(":a", ':'), ["", "a"]);
+        assert_eq!(java_split("", ':'), [""]);
+    }
+
+    #[test]
+    fn scope_filter_is_maven_cores() {
+        let rows = [
+            ("compile", ["compile", "provided", "system"].as_slice()),
+            ("runtime", &["compile", "runtime"]),
+            (
+                "test",
+                &["compile", "runtime", "test", "provided", "system"],
+            ),
+            (
+                "compile+runtime",
+                &["compile", "runtime", "provided", "system"],
+            ),
+            ("runtime+system", &["compile", "runtime", "system"]),
+            ("provided", &[]),
+        ];
+        for (filter, accepted) in rows {
+            for scope in ["compile", "runtime", "test", "provided", "system"] {
+                assert_eq!(
+                    scope_filter(filter, Some(scope)),
+                    accepted.contains(&scope),
+                    "{filter} {scope}"
+                );
+            }
+            assert!(scope_filter(filter, Some("import")));
+        }
+    }
 }

@@ -45,6 +45,11 @@ pub struct Request {
     pub use_cache: bool,
     /// The properties profile activation and interpolation see.
     pub properties: Arc<Properties>,
+    /// Stop after phase 1, as Maven's two-phase project building does before the reactor's
+    /// models are known: the model is interpolated, but no BOM is imported, no management
+    /// injected and the effective model not validated (a reactor reads modules and
+    /// coordinates from it).
+    pub first_phase_only: bool,
 }
 
 /// User and system properties of a build. Maven gives dependency POMs no user properties: the
@@ -566,6 +571,22 @@ async fn build_inner(
         resolver.add_repository(r, true, &shared.selectors);
     }
 
+    if req.first_phase_only {
+        let chain_ids: Vec<String> = chain.iter().map(|(id, _)| id.clone()).collect();
+        if has_errors(&problems) {
+            return Err(Failed {
+                problems,
+                chain: chain_ids,
+            });
+        }
+        return Ok(Built {
+            model,
+            problems,
+            lineage: chain,
+            active_profiles,
+        });
+    }
+
     // Phase 2.
     import_management(shared, req, resolver, &mut model, &mut problems, import_ids).await;
     let index = ancestry
@@ -972,15 +993,16 @@ async fn import_management(
         // different properties (dependency POMs, project files) or repositories do not share
         // entries.
         let cache_key = format!(
-            "{:p}|{imported}|{}",
+            "{:p}|{imported}|{}{}",
             Arc::as_ptr(&req.properties),
-            super::source::repositories_key(resolver.repositories())
+            super::source::repositories_key(resolver.repositories()),
+            resolver.pool_key()
         );
         let cached = shared.cached_import(&cache_key);
         let managed = match cached {
             Some(m) => m,
             None => {
-                let file = match resolver.resolve_model(shared, &g, &a, &v).await {
+                let file = match resolver.resolve_import(shared, &g, &a, &v).await {
                     Ok(f) => f,
                     Err(e) => {
                         let mut text = String::from("Non-resolvable import POM");
@@ -1006,8 +1028,11 @@ async fn import_management(
                     level: MINIMAL,
                     use_cache: req.use_cache,
                     properties: req.properties.clone(),
+                    first_phase_only: false,
                 };
-                let mut copy = resolver.clone();
+                // The BOM's own parents and imports come from the reactor too (Maven builds it
+                // with the project's resolver, whose model pool is filled by then).
+                let mut copy = resolver.clone().in_second_phase();
                 match build(shared, &sub, &mut copy, import_ids).await {
                     Err(f) => {
                         problems.extend(f.problems);

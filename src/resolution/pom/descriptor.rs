@@ -14,14 +14,16 @@
 //! effective model it came from is dropped once read (`describe` builds it again).
 
 use super::builder::{self, Built, Properties, Request};
-use super::model::{Dependency as PomDependency, Model, Relocation};
+use super::model::{Dependency as PomDependency, ManagedFrom, Model, Relocation};
 use super::problem::ModelProblem;
 use super::source::{is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared};
 use super::validate::{MAVEN_3_0, MINIMAL};
 use crate::download::coords::base_version;
 use crate::download::Downloader;
 use crate::repository::{RemoteRepository, Selectors};
-use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency, Exclusion};
+use crate::resolution::artifact::{
+    Artifact, ArtifactDescriptor, Dependency, Exclusion, ScopeSource,
+};
 use crate::settings::Severity;
 use std::collections::HashMap;
 use std::fmt;
@@ -474,6 +476,7 @@ impl DescriptorReader {
                 level: MINIMAL,
                 use_cache: true,
                 properties: self.dependency_properties.clone(),
+                first_phase_only: false,
             };
             let mut resolver = ModelResolver::for_dependencies(repositories.to_vec());
             let mut imports = Vec::new();
@@ -538,6 +541,70 @@ impl DescriptorReader {
         pom: &Path,
         repositories: &[RemoteRepository],
     ) -> Result<Description, ModelBuildError> {
+        self.build_project_with(
+            pom,
+            ModelResolver::for_project(repositories.to_vec()),
+            false,
+        )
+        .await
+    }
+
+    /// A project of a reactor, as maven-core's `DefaultProjectBuilder` builds it in two phases:
+    /// with `pool` `None`, phase 1 only (the model interpolated: modules and coordinates, no
+    /// BOM imported, not validated as an effective model); with the reactor's `pool`, the whole
+    /// build, imported BOMs that are modules read from their project files.
+    pub async fn build_reactor_project(
+        &self,
+        pom: &Path,
+        repositories: &[RemoteRepository],
+        pool: Option<Arc<super::source::ReactorPool>>,
+    ) -> Result<Description, ModelBuildError> {
+        match pool {
+            None => {
+                self.build_project_with(
+                    pom,
+                    ModelResolver::for_project(repositories.to_vec()),
+                    true,
+                )
+                .await
+            }
+            Some(pool) => {
+                self.build_project_with(
+                    pom,
+                    ModelResolver::for_reactor_project(repositories.to_vec(), pool),
+                    false,
+                )
+                .await
+            }
+        }
+    }
+
+    /// A value of a project's effective model (`${project.build.outputDirectory}`, a plugin's
+    /// `${project.version}`) as its interpolation sees it: the session's user and system
+    /// properties, the project directory of `model`'s file (build directories made absolute
+    /// against it). `None` when an expression cannot be resolved.
+    pub fn interpolate_project_value(&self, model: &Model, value: &str) -> Option<String> {
+        let dir = model.project_directory();
+        let source = model
+            .pom_file
+            .as_ref()
+            .map(|f| f.display().to_string())
+            .unwrap_or_default();
+        let ctx = super::interpolate::Context {
+            user_properties: &self.project_properties.user,
+            system_properties: &self.project_properties.system,
+            project_dir: dir.as_deref(),
+            source: &source,
+        };
+        super::interpolate::interpolate_value(model, &ctx, value).ok()
+    }
+
+    async fn build_project_with(
+        &self,
+        pom: &Path,
+        mut resolver: ModelResolver,
+        first_phase_only: bool,
+    ) -> Result<Description, ModelBuildError> {
         let file = std::path::absolute(pom).unwrap_or_else(|_| pom.to_path_buf());
         let req = Request {
             file: file.clone(),
@@ -545,8 +612,8 @@ impl DescriptorReader {
             level: MAVEN_3_0,
             use_cache: false,
             properties: self.project_properties.clone(),
+            first_phase_only,
         };
-        let mut resolver = ModelResolver::for_project(repositories.to_vec());
         let mut imports = Vec::new();
         let built = builder::build(&self.shared, &req, &mut resolver, &mut imports)
             .await
@@ -557,13 +624,16 @@ impl DescriptorReader {
             })?;
         let m = &built.model;
         let mut descriptor = to_descriptor(m, true, true);
-        descriptor.artifact = Some(Artifact::new(
+        let mut project = Artifact::new(
             m.group_id.clone().unwrap_or_default(),
             m.artifact_id.clone().unwrap_or_default(),
             "pom",
             "",
             m.version.clone().unwrap_or_default(),
-        ));
+        );
+        // The project artifact's type is its packaging (`mvn dependency:tree`'s root line).
+        project.type_id = Some(m.packaging.clone());
+        descriptor.artifact = Some(project);
         Ok(describe(descriptor, built, file))
     }
 }
@@ -626,10 +696,35 @@ fn convert(d: &PomDependency, project: bool) -> Dependency {
         scope: d.scope.clone().unwrap_or_default(),
         optional: d.optional.as_ref().map(|o| o.eq_ignore_ascii_case("true")),
         exclusions,
+        scope_source: scope_source(d, project),
     }
 }
 
-fn to_descriptor(m: &Model, project: bool, management: bool) -> ArtifactDescriptor {
+/// Which parsed text the scope is ([`ScopeSource`]): the normalizer's `compile` is a constant;
+/// otherwise the `<scope>` of the dependency or of the management entry that gave it. A project
+/// and its parents are parsed by the project builder, apart from the same POMs read as
+/// dependencies or parents of dependencies (another model cache): the realm is part of the name.
+fn scope_source(d: &PomDependency, project: bool) -> ScopeSource {
+    if d.trace.scope_defaulted || d.scope.is_none() {
+        return ScopeSource::Literal;
+    }
+    let origin = match &d.trace.scope_from {
+        Some(ManagedFrom::Declared(o)) => o,
+        Some(ManagedFrom::Imported { entry, .. }) => entry,
+        None => &d.origin,
+    };
+    let realm = if project { "project" } else { "repository" };
+    ScopeSource::written(
+        &format!("{realm} {}", origin.model),
+        origin.pos.line,
+        origin.pos.column,
+    )
+}
+
+/// The descriptor of an effective model: its dependencies (converted as a project file's, or as
+/// a dependency POM's: `project`), its dependency management (when `management`) and its
+/// repositories; no artifact.
+pub(crate) fn to_descriptor(m: &Model, project: bool, management: bool) -> ArtifactDescriptor {
     ArtifactDescriptor {
         artifact: None,
         relocations: Vec::new(),

@@ -678,6 +678,19 @@ pub(crate) fn interpolate_model_sharing(
     i.problems
 }
 
+/// Interpolates one value against a model (a reactor project's build directories and plugin
+/// coordinates).
+pub(crate) fn interpolate_value(
+    model: &Model,
+    ctx: &Context<'_>,
+    value: &str,
+) -> Result<String, String> {
+    let mut i = Interpolator::new(model, ctx);
+    let mut stack = Vec::new();
+    let mut unresolvable = HashSet::new();
+    i.interpolate(value, &mut stack, &mut unresolvable, 0)
+}
+
 // --------------------------------------------------------------------------------- reflection
 
 /// plexus `ReflectionValueExtractor` over the model: `version`, `parent.groupId`,

@@ -535,6 +535,13 @@ impl Model {
             v.unwrap_or_else(|| "[unknown-version]".into())
         )
     }
+
+    /// The project directory (the folder of the project file), when there is one.
+    pub(crate) fn project_directory(&self) -> Option<PathBuf> {
+        self.pom_file
+            .as_ref()
+            .and_then(|f| f.parent().map(|p| p.to_path_buf()))
+    }
 }
 
 // ------------------------------------------------------------------------------ from XNode

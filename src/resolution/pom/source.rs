@@ -261,6 +261,10 @@ pub(crate) fn repositories_key(repositories: &[RemoteRepository]) -> String {
     out
 }
 
+/// The project files of a reactor by `groupId:artifactId:version` (maven-core's
+/// `ReactorModelPool`): where a project build finds a BOM that is a module of the build.
+pub type ReactorPool = HashMap<String, PathBuf>;
+
 /// The repositories one model build fetches POMs from (Maven's `ModelResolver`).
 #[derive(Debug, Clone)]
 pub struct ModelResolver {
@@ -269,6 +273,12 @@ pub struct ModelResolver {
     pom_repositories: Vec<RemoteRepository>,
     ids: HashSet<String>,
     pom_dominant: bool,
+    /// The reactor's project files (`ProjectModelResolver.modelPool`).
+    pool: Option<Arc<ReactorPool>>,
+    /// Whether the pool answers `resolveModel`: Maven fills it only after every project of the
+    /// reactor has been through phase 1, so a project's own parents never come from it; its
+    /// imports (phase 2), and what those read, do.
+    pool_active: bool,
 }
 
 impl ModelResolver {
@@ -280,7 +290,42 @@ impl ModelResolver {
             pom_repositories: Vec::new(),
             ids: HashSet::new(),
             pom_dominant: false,
+            pool: None,
+            pool_active: false,
         }
+    }
+
+    /// For a project of a reactor: [`Self::for_project`] whose imports look in `pool` first.
+    pub fn for_reactor_project(
+        repositories: Vec<RemoteRepository>,
+        pool: Arc<ReactorPool>,
+    ) -> Self {
+        ModelResolver {
+            pool: Some(pool),
+            ..Self::for_project(repositories)
+        }
+    }
+
+    /// The resolver of what phase 2 reads (imported BOMs and their parents): the reactor pool,
+    /// if any, answers from now on.
+    pub(crate) fn in_second_phase(mut self) -> Self {
+        self.pool_active = self.pool.is_some();
+        self
+    }
+
+    /// What distinguishes answers obtained through this resolver's pool (empty without one).
+    pub(crate) fn pool_key(&self) -> String {
+        match &self.pool {
+            Some(p) => format!("|pool:{:p}", Arc::as_ptr(p)),
+            None => String::new(),
+        }
+    }
+
+    fn pooled(&self, group_id: &str, artifact_id: &str, version: &str) -> Option<PathBuf> {
+        self.pool
+            .as_ref()?
+            .get(&format!("{group_id}:{artifact_id}:{version}"))
+            .cloned()
     }
 
     /// For a project file: POM repositories go before the request's (`POM_DOMINANT`).
@@ -326,6 +371,11 @@ impl ModelResolver {
         artifact_id: &str,
         version: &str,
     ) -> Result<PathBuf, String> {
+        if self.pool_active {
+            if let Some(file) = self.pooled(group_id, artifact_id, version) {
+                return Ok(file);
+            }
+        }
         let coord = pom_coordinate(group_id, artifact_id, version)
             .map_err(|e| crate::printable::error_chain(&e))?;
         shared
@@ -334,6 +384,22 @@ impl ModelResolver {
             .await
             .map(|r| r.path)
             .map_err(|e| crate::printable::error_chain(&e))
+    }
+
+    /// `resolveModel` of an `import`-scoped BOM (phase 2): a module of the reactor first, then
+    /// the repositories.
+    pub async fn resolve_import(
+        &self,
+        shared: &Shared,
+        group_id: &str,
+        artifact_id: &str,
+        version: &str,
+    ) -> Result<PathBuf, String> {
+        if let Some(file) = self.pooled(group_id, artifact_id, version) {
+            return Ok(file);
+        }
+        self.resolve_model(shared, group_id, artifact_id, version)
+            .await
     }
 
     /// `resolveModel(Parent)` with 3.8.7's `DefaultVersionRangeResolver`: a plain version as is;
