@@ -279,7 +279,13 @@ impl TrustedChecksums {
             return Ok(());
         };
         let mut missing = Vec::new();
-        for &alg in self.config.algorithms.algorithms() {
+        for alg in self
+            .config
+            .algorithms
+            .algorithms()
+            .iter()
+            .map(|c| c.algorithm)
+        {
             let summary = summary_file(source, repository, alg).map_err(|e| {
                 io(
                     &source.basedir,

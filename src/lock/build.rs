@@ -74,6 +74,9 @@ pub fn project(
         });
         nodes.push(LockedNode {
             coord: coord_of(graph, *id),
+            type_id: node
+                .artifact()
+                .and_then(|a| a.type_id.clone().filter(|t| *t != a.extension)),
             scope: node.scope().to_string(),
             optional: node.is_optional(),
             repository: f.repository.clone(),
@@ -125,8 +128,13 @@ pub fn project(
             })
         })
         .collect();
+    let packaging = graph
+        .node(root)
+        .artifact()
+        .and_then(|a| a.type_id.clone().filter(|t| *t != a.extension));
     LockedProject {
         root: root_coord,
+        packaging,
         scope: scope.map(str::to_string),
         inputs,
         dependencies: edges(root),

@@ -94,6 +94,11 @@ pub struct LockedProject {
     /// The root: `groupId:artifactId:extension[:classifier]:version` (`m2r:anonymous:pom:0`
     /// for bare coordinates).
     pub root: String,
+    /// The root's packaging where it is not the root's extension (a POM's `<packaging>`:
+    /// `m2r tree` prints it on the root's line, `org.fix:app:jar:1.0`, as `mvn dependency:tree`
+    /// does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packaging: Option<String>,
     /// The class path the nodes were chosen for (`compile`, `runtime`, `test`), when not every
     /// node of the graph.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -116,6 +121,10 @@ pub struct LockedNode {
     /// `groupId:artifactId:extension[:classifier]:version` (the graph's version: a snapshot
     /// keeps `-SNAPSHOT`, its file is the timestamped one).
     pub coord: String,
+    /// The dependency's `<type>` where it is not the extension (`test-jar`, `ejb-client`:
+    /// `m2r tree` prints it, as `mvn dependency:tree` does).
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub type_id: Option<String>,
     /// The scope after conflict resolution.
     pub scope: String,
     /// Optional after conflict resolution.

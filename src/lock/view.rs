@@ -60,9 +60,11 @@ impl LockedProject {
     /// The locked graph: the root, every node with its edges, management, relocations and
     /// range, and the omissions, as [`crate::Session::collect`] answered when it was locked.
     pub fn graph(&self) -> CollectResult {
+        let mut root = artifact(&self.root);
+        root.type_id.clone_from(&self.packaging);
         let mut graph = DependencyGraph::with_root(node(
             None,
-            Some(artifact(&self.root)),
+            Some(root),
             None,
             Vec::new(),
             Management::default(),
@@ -71,6 +73,7 @@ impl LockedProject {
         ids.insert(self.root.as_str(), graph.root());
         for n in &self.nodes {
             let mut a = artifact(&n.coord);
+            a.type_id.clone_from(&n.type_id);
             if n.scope == "system" {
                 a.local_path = Some(n.file.clone());
             }
