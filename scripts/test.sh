@@ -13,6 +13,9 @@ command -v java >/dev/null 2>&1 || need+=(openjdk-17-jdk-headless)
 [[ -d /usr/share/maven-repo/org/apache/maven/plugins/maven-dependency-plugin ]] || need+=(libmaven-dependency-plugin-java)
 [[ -d /usr/share/maven-repo/junit/junit ]] || need+=(junit4)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
+# the publishing oracle (../shared/oracle/mvn-publish.py, scripts/gen_publish_fixtures.py)
+[[ -d /usr/share/maven-repo/org/apache/maven/plugins/maven-install-plugin ]] || need+=(libmaven-install-plugin-java)
+[[ -d /usr/share/maven-repo/org/apache/maven/plugins/maven-deploy-plugin ]] || need+=(libmaven-deploy-plugin-java)
 if ((${#need[@]})); then
   echo "test.sh: installing ${need[*]}" >&2
   apt-get update -qq

@@ -26,7 +26,9 @@
 //! The names an embedder needs are at the crate root: the session and its builder, the
 //! coordinate type [`Artifact`], [`RemoteRepository`], [`Root`] and [`ClasspathScope`], the
 //! answers ([`CollectResult`], [`DependencyGraph`], [`ResolveResult`], [`Description`],
-//! [`ArtifactFile`]), progress ([`ProgressListener`], [`ProgressEvent`], [`Phase`]) and the
+//! [`ArtifactFile`]), publishing ([`PublishRequest`] of [`Module`]s, [`DeployOptions`],
+//! [`DeploymentRepository`], [`DeployReport`], [`InstallReport`] for [`Session::install`] and
+//! [`Session::deploy`]), progress ([`ProgressListener`], [`ProgressEvent`], [`Phase`]) and the
 //! errors. Underneath, data flows one way through these modules:
 //!
 //! 1. [`settings`]: read global, user and project `settings.xml`, merge, interpolate, validate,
@@ -35,6 +37,7 @@
 //! 3. [`repository`]: inject mirrors, proxies and authentication into the repository list.
 //! 4. [`transport`] and [`download`]: fetch artifacts into the local repository.
 //! 5. [`resolution`]: artifacts, versions, POM models and dependency graphs.
+//! 6. [`publish`]: installing and deploying what a build made.
 //!
 //! [`session`] drives steps 1–5 for a build; [`explain`] renders what a session decided (it is
 //! what `m2r explain` prints).
@@ -44,6 +47,7 @@ pub mod download;
 mod environment;
 pub mod explain;
 pub mod printable;
+pub mod publish;
 pub mod repository;
 pub mod resolution;
 pub(crate) mod runtime;
@@ -59,6 +63,10 @@ pub use download::{
     ProgressListener, RepositoryFilter,
 };
 pub use environment::{Environment, Vars};
+pub use publish::{
+    Attachment, DeployOptions, DeployReport, InstallReport, PublishArtifact, PublishError,
+    PublishModule, PublishRequest,
+};
 pub use repository::{CredentialSource, RemoteRepository};
 pub use resolution::collect::{
     ArtifactError, ClasspathScope, CollectError, CollectResult, DependencyGraph, DependencyNode,
@@ -70,8 +78,8 @@ pub use resolution::{Artifact, CoordinateError, Dependency, Exclusion};
 pub use runtime::RuntimeError;
 pub use secret::{Secret, SettingsSecret};
 pub use session::{
-    ModuleResult, Repositories, ResolveResult, Session, SessionBuilder, SessionError,
-    WorkspaceResult,
+    DeploymentRepository, ModuleResult, Repositories, ResolveResult, Session, SessionBuilder,
+    SessionError, WorkspaceResult,
 };
 pub use settings::SettingsProblem;
 

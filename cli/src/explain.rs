@@ -9,10 +9,16 @@
 use crate::options::CommonArgs;
 use m2resolver::explain::{to_canonical_json, Explanation};
 use m2resolver::printable::escape_for_terminal;
+use m2resolver::publish::alt_deployment_repository;
 use std::process::ExitCode;
 
 /// Runs `m2r explain`.
-pub fn run(common: &CommonArgs, json: bool, show_secrets: bool) -> ExitCode {
+pub fn run(
+    common: &CommonArgs,
+    json: bool,
+    show_secrets: bool,
+    deploy_to: Option<&str>,
+) -> ExitCode {
     match common.check_files() {
         Ok(notices) if !json => notices.iter().for_each(|n| crate::report::warning(n)),
         Ok(_) => {}
@@ -27,8 +33,18 @@ pub fn run(common: &CommonArgs, json: bool, show_secrets: bool) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
+    let deployment = match deploy_to.map(alt_deployment_repository).transpose() {
+        Ok(d) => d.map(|(repo, _)| repo),
+        Err(e) => return crate::usage_error(&e.to_string()),
+    };
     let explanation = match common.session_builder().build() {
-        Ok(session) => Explanation::new(&session, &declared),
+        Ok(session) => {
+            let e = Explanation::new(&session, &declared);
+            match &deployment {
+                Some(repo) => e.with_deployment(&session, repo),
+                None => e,
+            }
+        }
         Err(e) => Explanation::from_error(&e),
     };
     let text = if json {

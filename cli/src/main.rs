@@ -4,10 +4,12 @@
 // The doc comments of the argument structs are clap's `--help` text, written for a terminal.
 #![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
+mod deploy;
 mod describe;
 mod encrypt;
 mod explain;
 mod get;
+mod install;
 mod options;
 mod progress;
 mod reactor;
@@ -53,6 +55,10 @@ enum Command {
         /// Show passwords in the human form.
         #[arg(long)]
         show_secrets: bool,
+        /// Also show the deployment repository `ID::URL` (as `m2r deploy --to` takes it): its
+        /// credentials, proxy and route, and why no mirror applies.
+        #[arg(long, value_name = "ID::URL")]
+        deploy_to: Option<String>,
     },
     /// Download artifacts into the local repository through mirrors, proxies and credentials.
     Get {
@@ -77,6 +83,10 @@ enum Command {
     Versions(versions::VersionsArgs),
     /// Show the artifact descriptor of a coordinate (its effective POM's dependencies) and why.
     Describe(describe::DescribeArgs),
+    /// Install a POM, its file and attachments into the local repository (like `mvn install:install-file`).
+    Install(install::InstallArgs),
+    /// Deploy a POM, its file and attachments to a remote repository (like `mvn deploy:deploy-file`).
+    Deploy(deploy::DeployArgs),
     /// Encrypt a master password for <master> of settings-security.xml (as `mvn --encrypt-master-password`).
     EncryptMasterPassword {
         /// The password; prefer leaving it out: it is then read without echo (or from stdin).
@@ -122,7 +132,8 @@ fn main() -> ExitCode {
             common,
             json,
             show_secrets,
-        } => explain::run(&common, json, show_secrets),
+            deploy_to,
+        } => explain::run(&common, json, show_secrets, deploy_to.as_deref()),
         Command::Get {
             common,
             download,
@@ -134,6 +145,8 @@ fn main() -> ExitCode {
         Command::Why(args) => ExitCode::from(why::run(args)),
         Command::Versions(args) => ExitCode::from(u8::try_from(versions::run(args)).unwrap_or(1)),
         Command::Describe(args) => ExitCode::from(describe::run(args)),
+        Command::Install(args) => ExitCode::from(install::run(args)),
+        Command::Deploy(args) => ExitCode::from(deploy::run(args)),
         Command::EncryptMasterPassword { password } => {
             finish(encrypt::encrypt_master_password(password))
         }

@@ -2,8 +2,9 @@
 //! ([`m2resolver::ProgressEvent`]):
 //!
 //! - on a terminal (stderr), one bar: the phase (`reading settings`, `collecting`,
-//!   `downloading`), files done of the total when it is known (`12/246`), the bytes received
-//!   and the file in flight; it is cleared when the command ends;
+//!   `downloading`, `installing`, `deploying`), files done of the total when it is known
+//!   (`12/246`), the bytes received (or sent) and the file in flight; it is cleared when the
+//!   command ends;
 //! - without a terminal (a CI log), one line when a phase starts, a summary line every
 //!   [`SUMMARY_EVERY`] while it runs (so a log shows life within 10 s), and one when it ends;
 //! - nothing with `-q`.
@@ -46,7 +47,8 @@ impl State {
         self.downloaded + self.cached + self.failed
     }
 
-    /// `12/246 files (3 cached), 1.2 MiB` or `12 files, ...`.
+    /// `12/246 files (3 cached), 1.2 MiB` or `12 files, ...` (an upload, an install: `cached`
+    /// is a file left alone).
     fn counts(&self) -> String {
         let files = match self.total {
             Some(t) => format!("{}/{t} files", self.files()),
@@ -210,6 +212,14 @@ impl ProgressListener for Progress {
             ProgressEvent::Downloaded { .. } => s.downloaded += 1,
             ProgressEvent::Cached { .. } => s.cached += 1,
             ProgressEvent::Failed { .. } => s.failed += 1,
+            ProgressEvent::UploadStarted { path, .. } => {
+                s.current = Some(path.rsplit('/').next().unwrap_or(path).to_string());
+            }
+            ProgressEvent::UploadProgress { bytes, .. } => s.bytes += bytes,
+            ProgressEvent::Uploaded { .. } => s.downloaded += 1,
+            ProgressEvent::UploadFailed { .. } => s.failed += 1,
+            ProgressEvent::Installed { copied: true, .. } => s.downloaded += 1,
+            ProgressEvent::Installed { copied: false, .. } => s.cached += 1,
             _ => {}
         }
         self.redraw(&s);

@@ -303,6 +303,11 @@ impl Downloader {
         &self.inner.transport
     }
 
+    /// The local repository (its in-process locks are shared by everything the session writes).
+    pub(crate) fn local(&self) -> &LocalRepository {
+        &self.inner.local
+    }
+
     /// Downloads every artifact from `repositories` (in Maven's order, after mirrors, proxies
     /// and authentication), at most [`DownloaderConfig::max_in_flight`] at once; results in
     /// input order.
@@ -1026,9 +1031,9 @@ impl Inner {
         let rel = layout::artifact_path(coord, version).map_err(|e| invalid_path(coord, e))?;
         // The first checksum file is fetched alongside the artifact.
         let first_sum = match self.cfg.checksum_algorithms.algorithms().first() {
-            Some(&alg) => Some((
-                alg,
-                layout::checksum_path(&rel, alg.extension()).map_err(|e| invalid_path(coord, e))?,
+            Some(a) => Some((
+                a.algorithm,
+                layout::checksum_path(&rel, &a.extension).map_err(|e| invalid_path(coord, e))?,
             )),
             None => None,
         };
@@ -1253,7 +1258,7 @@ impl Inner {
         let algorithms = self.cfg.checksum_algorithms.algorithms();
         if let Some((alg, expected)) = included_checksums(headers)
             .into_iter()
-            .find(|(alg, _)| algorithms.contains(alg))
+            .find(|(alg, _)| algorithms.iter().any(|a| a.algorithm == *alg))
         {
             let actual = sink.digest(alg)?;
             return Ok(if checksum::matches(&expected, &actual) {
@@ -1263,10 +1268,11 @@ impl Inner {
             });
         }
         let mut first = first;
-        for &alg in algorithms {
+        for entry in algorithms {
+            let alg = entry.algorithm;
             let result = match first.take() {
                 Some((a, r)) if a == alg => r,
-                _ => match layout::checksum_path(rel, alg.extension()) {
+                _ => match layout::checksum_path(rel, &entry.extension) {
                     Ok(path) => {
                         self.get_bytes(repo, &path, self.cfg.limits.max_checksum_bytes)
                             .await
@@ -1430,7 +1436,7 @@ impl Inner {
         let algorithms = self.cfg.checksum_algorithms.algorithms();
         let sum_paths = algorithms
             .iter()
-            .map(|a| layout::checksum_path(&remote_path, a.extension()).map(|p| (*a, p)))
+            .map(|a| layout::checksum_path(&remote_path, &a.extension).map(|p| (a.algorithm, p)))
             .collect::<Result<Vec<_>, _>>()
             .map_err(invalid)?;
         let snapshot_base = (!version_dir.is_empty()).then_some(version_dir);

@@ -1,8 +1,10 @@
 //! [`ProgressListener`]: how an embedder (the `m2r` progress bar, a build tool's UI, a CI log)
 //! hears what a session is doing, as [`ProgressEvent`]s: the phases of a call (reading the
-//! settings, collecting the dependency graph, downloading its artifacts) with their totals when
-//! they are known, and per file: a transfer started (with its size when the server says), bytes
-//! arrived, the file was downloaded, was already in the local repository, or failed.
+//! settings, collecting the dependency graph, downloading its artifacts, installing, deploying)
+//! with their totals when they are known, and per file: a transfer started (with its size when
+//! the server says), bytes arrived, the file was downloaded, was already in the local
+//! repository, or failed; an upload started, sent bytes, was taken by the server or failed; a
+//! file was installed.
 //!
 //! Events come from the session's threads, possibly several at once (calls may run
 //! concurrently on one session, and a call downloads in parallel): a listener must be
@@ -31,7 +33,9 @@
 use crate::download::downloader::ArtifactFile;
 use crate::download::error::DownloadError;
 use crate::resolution::Artifact;
+use crate::transport::TransportError;
 use std::fmt;
+use std::path::Path;
 
 /// A phase of a session's work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,15 +47,22 @@ pub enum Phase {
     Collecting,
     /// Downloading the artifacts of a graph or of a list of coordinates.
     Downloading,
+    /// Installing files into the local repository (`Session::install`).
+    Installing,
+    /// Uploading files to a deployment repository (`Session::deploy`): artifacts, their
+    /// checksums, then the metadata.
+    Deploying,
 }
 
 impl Phase {
-    /// `reading settings`, `collecting`, `downloading`.
+    /// `reading settings`, `collecting`, `downloading`, `installing`, `deploying`.
     pub fn as_str(&self) -> &'static str {
         match self {
             Phase::ReadingSettings => "reading settings",
             Phase::Collecting => "collecting",
             Phase::Downloading => "downloading",
+            Phase::Installing => "installing",
+            Phase::Deploying => "deploying",
         }
     }
 }
@@ -111,6 +122,47 @@ pub enum ProgressEvent<'a> {
         artifact: &'a Artifact,
         /// Why.
         error: &'a DownloadError,
+    },
+    /// An upload (an artifact, a checksum or a `maven-metadata.xml`) began.
+    UploadStarted {
+        /// The path in the repository (`org/example/lib/1.0/lib-1.0.jar`).
+        path: &'a str,
+        /// The URL, without user info.
+        url: &'a str,
+        /// Its size in bytes.
+        size: u64,
+    },
+    /// More bytes of an upload were handed to the connection (a retried upload sends its
+    /// bytes again).
+    UploadProgress {
+        /// The path in the repository.
+        path: &'a str,
+        /// Bytes since the last event for this upload.
+        bytes: u64,
+    },
+    /// The server took an upload.
+    Uploaded {
+        /// The path in the repository.
+        path: &'a str,
+        /// The URL, without user info.
+        url: &'a str,
+        /// The server's status (201 created, 204 replaced, ...).
+        status: u16,
+    },
+    /// An upload failed (for a checksum file: a warning, as in Maven).
+    UploadFailed {
+        /// The path in the repository.
+        path: &'a str,
+        /// Why.
+        error: &'a TransportError,
+    },
+    /// A file was installed into the local repository (`copied: false`: the same size and
+    /// modification time were there already, as Maven skips it).
+    Installed {
+        /// The file in the local repository.
+        path: &'a Path,
+        /// Whether it was copied.
+        copied: bool,
     },
 }
 

@@ -96,6 +96,9 @@ impl Explanation {
             let mask = Mask(show_secrets);
             self.repository(&mut o, n, r, route, credentials, mask);
         }
+        if let Some(d) = &self.deployment {
+            self.deployment(&mut o, d, Mask(show_secrets));
+        }
         if !self.notes.is_empty() {
             let _ = writeln!(o, "\nNotes:");
             for n in &self.notes {
@@ -233,6 +236,95 @@ impl Explanation {
 }
 
 impl Explanation {
+    /// The deployment repository: how uploads reach it and why no mirror applies.
+    fn deployment(&self, o: &mut String, d: &super::DeploymentExplanation, mask: Mask) {
+        let r = &d.repository;
+        let _ = writeln!(o, "\nDeployment repository: {} {}", r.id, mask.url(&r.url));
+        let _ = writeln!(
+            o,
+            "   no mirror applies: Maven's deploy plugins give a deployment repository the credentials and proxy of its id and host, never a mirror (mirrors serve downloads)"
+        );
+        match &d.would_mirror {
+            Some(m) => {
+                let _ = writeln!(
+                    o,
+                    "     mirror `{}` would replace it for downloads: {} (token `{}`)",
+                    m.mirror_id, m.reason, m.token
+                );
+            }
+            None => {
+                for rej in &d.trace.mirror_rejections {
+                    let _ = writeln!(
+                        o,
+                        "     mirror `{}` would not mirror it either: {}",
+                        rej.mirror_id, rej.reason
+                    );
+                }
+            }
+        }
+        proxy(o, r, &d.credentials, mask);
+        proxy_decisions(o, &d.trace);
+        for line in RoutePlan::fresh_all(std::slice::from_ref(r))
+            .iter()
+            .flat_map(|p| p.describe())
+        {
+            let _ = writeln!(o, "   {line}");
+        }
+        match &r.authentication {
+            Some(a) => {
+                let _ = writeln!(
+                    o,
+                    "   credentials: server `{}`: username {}, password {} (sent with every upload: Basic at once, Digest when challenged)",
+                    r.id,
+                    a.username.as_deref().unwrap_or("(none)"),
+                    d.credentials
+                        .password
+                        .as_ref()
+                        .map(|c| mask.show(c))
+                        .unwrap_or_else(|| "(none)".into()),
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    o,
+                    "   credentials: none (no <server> with id `{}`: a repository that needs them answers 401)",
+                    r.id
+                );
+            }
+        }
+        if !r.transport.headers.is_empty() {
+            let names: Vec<&str> = r
+                .transport
+                .headers
+                .iter()
+                .map(|(k, _)| k.as_str())
+                .collect();
+            let _ = writeln!(o, "   headers: {}", names.join(", "));
+        }
+        match &d.options {
+            Ok(opt) => {
+                let sums: Vec<&str> = opt.checksums.iter().map(|a| a.name.as_str()).collect();
+                let _ = writeln!(
+                    o,
+                    "   uploads: {} in flight, checksums {}{}, Expect: 100-continue {}, {} retries (connection errors, HTTP {})",
+                    opt.max_in_flight,
+                    sums.join(", "),
+                    if opt.checksums_for_signatures { " (also for .asc)" } else { " (none for .asc)" },
+                    if opt.expect_continue { "on" } else { "off" },
+                    opt.retry.retries,
+                    opt.retry_statuses
+                        .iter()
+                        .map(u16::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            Err(e) => {
+                let _ = writeln!(o, "   uploads: cannot be made: {e}");
+            }
+        }
+    }
+
     /// Whether the settings hold a `<server>` with this id.
     fn has_server(&self, id: &str) -> bool {
         self.settings

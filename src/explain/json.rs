@@ -33,7 +33,21 @@ impl Explanation {
             ),
             _ => (Value::Null, Value::Null),
         };
-        json!({ "effectiveSettings": settings, "problems": problems, "repositories": repositories })
+        let mut doc = json!({ "effectiveSettings": settings, "problems": problems, "repositories": repositories });
+        if let (Some(d), Some(map)) = (&self.deployment, doc.as_object_mut()) {
+            let mut repo = repository_json(&d.repository, Some(&d.credentials));
+            if let Some(r) = repo.as_object_mut() {
+                r.insert(
+                    "wouldMirror".into(),
+                    d.would_mirror
+                        .as_ref()
+                        .map(|m| Value::String(m.mirror_id.clone()))
+                        .unwrap_or(Value::Null),
+                );
+            }
+            map.insert("deploymentRepository".into(), repo);
+        }
+        doc
     }
 
     fn settings_json(&self, s: &Settings) -> Value {

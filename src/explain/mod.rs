@@ -36,7 +36,9 @@ pub mod json;
 
 pub use json::to_canonical_json;
 
-use crate::repository::{CredentialSource, InjectionTrace, ProxySource, RemoteRepository};
+use crate::repository::{
+    CredentialSource, InjectionTrace, MirrorMatch, ProxySource, RemoteRepository,
+};
 use crate::session::{ActiveProfile, Credential, Field, Session, SessionError, Sourced};
 use crate::settings::{Mirror, Proxy, Settings, SettingsProblem};
 use std::collections::HashSet;
@@ -52,6 +54,22 @@ pub struct RepositoryCredentials {
     pub passphrase: Option<Credential>,
     /// The proxy password.
     pub proxy_password: Option<Credential>,
+}
+
+/// The deployment repository of a build ([`Explanation::with_deployment`]): credentials and
+/// proxy injected, no mirror — as Maven's deploy plugins make it.
+#[derive(Debug, Clone)]
+pub struct DeploymentExplanation {
+    /// The repository as uploads reach it (passwords not filled in: see `credentials`).
+    pub repository: RemoteRepository,
+    /// Its credentials as Maven uses them.
+    pub credentials: RepositoryCredentials,
+    /// How it was injected; `mirror` is always `None`.
+    pub trace: InjectionTrace,
+    /// The mirror that would replace this URL for downloads.
+    pub would_mirror: Option<MirrorMatch>,
+    /// How uploads go (checksums, `Expect`, retries), or why the properties cannot be used.
+    pub options: Result<crate::publish::DeployOptions, String>,
 }
 
 /// What [`Explanation::new`] shows.
@@ -81,6 +99,8 @@ pub struct Explanation {
     pub traces: Vec<InjectionTrace>,
     /// Warnings beyond Maven's problems: entries that apply to nothing, legacy formats.
     pub notes: Vec<String>,
+    /// The deployment repository, when asked for.
+    pub deployment: Option<DeploymentExplanation>,
     /// The chained local repository's tails (`maven.repo.local.tail`).
     pub local_tail: Option<crate::download::LocalTail>,
     /// What the remote repository filters do with each repository (index-aligned with
@@ -148,9 +168,46 @@ impl Explanation {
             credentials,
             traces,
             notes,
+            deployment: None,
             local_tail: session.local_tail().cloned(),
             filters,
         }
+    }
+
+    /// Adds the deployment repository `raw` (as `--to id::url` or `distributionManagement`
+    /// give it) as the session injects it for uploads.
+    pub fn with_deployment(mut self, session: &Session, raw: &RemoteRepository) -> Explanation {
+        let (repository, trace, would_mirror) = session.inject_deployment_sealed(raw);
+        let credentials = repository_credentials(session, &repository);
+        let options = session.deploy_options(&raw.id).map_err(|e| {
+            let mut text = e.to_string();
+            let mut cause = std::error::Error::source(&e);
+            while let Some(c) = cause {
+                text.push_str(&format!(": {c}"));
+                cause = c.source();
+            }
+            text
+        });
+        // the server and the proxy the deployment uses apply to something after all
+        let server_note = format!("server `{}` (", repository.id);
+        let proxy_note = match repository.proxy.as_ref().map(|p| &p.source) {
+            Some(ProxySource::Settings { id }) => Some(format!("proxy `{id}` (")),
+            _ => None,
+        };
+        let uses_server = trace_uses_server(&trace);
+        self.notes.retain(|n| {
+            let server_used = uses_server && n.starts_with(&server_note);
+            let proxy_used = proxy_note.as_ref().is_some_and(|p| n.starts_with(p));
+            !server_used && !proxy_used
+        });
+        self.deployment = Some(DeploymentExplanation {
+            repository,
+            credentials,
+            trace,
+            would_mirror,
+            options,
+        });
+        self
     }
 
     /// What can be shown when the session could not be built: the problems.
@@ -165,6 +222,11 @@ impl Explanation {
     pub fn failed(&self) -> bool {
         self.settings.is_none()
     }
+}
+
+/// Whether a server entry gave the repository of `trace` credentials or transport settings.
+fn trace_uses_server(trace: &InjectionTrace) -> bool {
+    trace.authentication_server.is_some() || trace.transport_server.is_some()
 }
 
 /// The credentials Maven would attach to an injected repository.

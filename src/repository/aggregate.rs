@@ -219,48 +219,7 @@ fn aggregate(
         }
         let mut repo = repo;
         if raw {
-            let server = selectors.auth.server(&repo.id);
-            super::credential_sources::apply(&mut repo, server, &selectors.credentials);
-            if let Some(server) = server {
-                if matches!(
-                    repo.credential_source,
-                    Some(CredentialSource::Server { .. })
-                ) {
-                    trace.authentication_server = Some(server.id.clone());
-                }
-                repo.transport = server.transport.clone();
-                trace.transport_server = Some(server.id.clone());
-            }
-            let settings = selectors.proxies.select(&repo);
-            let mut env = None;
-            let mut env_suppressed = false;
-            match settings.selected {
-                Some(i) => repo.proxy = Some(selectors.proxies.proxies()[i].to_repository_proxy()),
-                None if settings
-                    .excluded
-                    .iter()
-                    .any(|e| serves(&e.protocol, &settings.protocol)) =>
-                {
-                    env_suppressed = true;
-                }
-                None => {
-                    let d = selectors.env.select(&repo);
-                    if let Some(p) = &d.proxy {
-                        repo.proxy = Some(p.clone());
-                    }
-                    env = Some(d);
-                }
-            }
-            if let Some(opener) = &selectors.opener.0 {
-                opener.fill(&mut repo);
-            }
-            if tracing {
-                trace.proxy = Some(ProxyTrace {
-                    settings,
-                    env,
-                    env_suppressed,
-                });
-            }
+            attach(&mut repo, selectors, &mut trace, tracing);
         }
         let position = result.len();
         positions.insert(repo.id.clone(), position);
@@ -271,6 +230,86 @@ fn aggregate(
         }
     }
     result
+}
+
+/// What a raw repository gets once it is in the list (or, for a deployment repository, instead
+/// of a mirror): the credentials and transport settings of the server with its id, then the
+/// settings proxy that serves its protocol and host (or, beyond Maven, the environment's), then
+/// the clear credentials.
+fn attach(
+    repo: &mut RemoteRepository,
+    selectors: &Selectors,
+    trace: &mut InjectionTrace,
+    tracing: bool,
+) {
+    let server = selectors.auth.server(&repo.id);
+    super::credential_sources::apply(repo, server, &selectors.credentials);
+    if let Some(server) = server {
+        if matches!(
+            repo.credential_source,
+            Some(CredentialSource::Server { .. })
+        ) {
+            trace.authentication_server = Some(server.id.clone());
+        }
+        repo.transport = server.transport.clone();
+        trace.transport_server = Some(server.id.clone());
+    }
+    let settings = selectors.proxies.select(repo);
+    let mut env = None;
+    let mut env_suppressed = false;
+    match settings.selected {
+        Some(i) => repo.proxy = Some(selectors.proxies.proxies()[i].to_repository_proxy()),
+        None if settings
+            .excluded
+            .iter()
+            .any(|e| serves(&e.protocol, &settings.protocol)) =>
+        {
+            env_suppressed = true;
+        }
+        None => {
+            let d = selectors.env.select(repo);
+            if let Some(p) = &d.proxy {
+                repo.proxy = Some(p.clone());
+            }
+            env = Some(d);
+        }
+    }
+    if let Some(opener) = &selectors.opener.0 {
+        opener.fill(repo);
+    }
+    if tracing {
+        trace.proxy = Some(ProxyTrace {
+            settings,
+            env,
+            env_suppressed,
+        });
+    }
+}
+
+/// A deployment repository as Maven's deploy plugins make it (`AbstractDeployMojo
+/// .getRemoteRepository`, and `DefaultProjectBuilder` for `distributionManagement`): the server's
+/// credentials and transport settings by id and the proxy, but **no mirror** — mirrors are for
+/// downloads. The trace's `mirror` stays `None`; its `mirror_rejections` say why each mirror did
+/// not match, and a mirror that would have matched a download from this repository is
+/// `would_mirror`.
+pub fn inject_deployment(
+    repo: &RemoteRepository,
+    selectors: &Selectors,
+) -> (RemoteRepository, InjectionTrace, Option<MirrorMatch>) {
+    let mut out = repo.clone();
+    let mut trace = InjectionTrace {
+        repository_id: repo.id.clone(),
+        url: repo.url.clone(),
+        mirror: None,
+        mirror_rejections: selectors.mirrors.rejections(repo),
+        outcome: AggregateOutcome::Added { position: 0 },
+        proxy: None,
+        authentication_server: None,
+        transport_server: None,
+    };
+    attach(&mut out, selectors, &mut trace, true);
+    let would_mirror = selectors.mirrors.select(repo);
+    (out, trace, would_mirror)
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ pub(crate) mod url;
 #[cfg(test)]
 mod oracle_tests;
 
+pub use aggregate::inject_deployment;
 pub(crate) use aggregate::{aggregate_repositories, aggregate_repositories_traced};
 pub use aggregate::{AggregateOutcome, InjectionTrace, ProxyTrace};
 pub use credential_sources::{CredentialSources, HELPER_VARIABLE};

@@ -8,7 +8,8 @@
 //! a number). The error keeps every problem found up to that point, so `m2r explain` can still
 //! show them, and the injection error as its `source()`.
 //!
-//! The dependency answers fail as Maven's do: the downloader cannot be set up, the root (a
+//! Publishing fails with [`PublishError`] inside [`SessionError::Publish`]. The dependency
+//! answers fail as Maven's do: the downloader cannot be set up, the root (a
 //! project file or an artifact's POM) cannot be read, collection fails (Maven's
 //! `DependencyCollectionException`) or artifacts cannot be downloaded
 //! (`DependencyResolutionException`); the last two keep the partial answer, as Maven's
@@ -16,6 +17,7 @@
 
 use super::dependencies::ResolveResult;
 use crate::download::DownloadError;
+use crate::publish::{DeployReport, PublishError};
 use crate::repository::InjectionError;
 use crate::resolution::collect::project::RootFailure;
 use crate::resolution::collect::{CollectError, CollectResult};
@@ -99,6 +101,13 @@ pub enum SessionError {
         /// The graph as far as it could be built.
         result: Box<CollectResult>,
     },
+    /// An install or a deployment failed (`install`, `deploy`): its own message says what and
+    /// where; a deployment that stopped half-way keeps its report ([`SessionError::deploy_report`]).
+    #[error(transparent)]
+    Publish {
+        /// What failed.
+        source: Box<PublishError>,
+    },
     /// Collection failed or artifacts could not be resolved (Maven's
     /// `DependencyResolutionException`): the graph and every artifact that was resolved are
     /// kept.
@@ -134,6 +143,29 @@ impl SessionError {
             }
             _ => &[],
         }
+    }
+}
+
+impl From<PublishError> for SessionError {
+    fn from(source: PublishError) -> Self {
+        SessionError::Publish {
+            source: Box::new(source),
+        }
+    }
+}
+
+impl SessionError {
+    /// The publishing error, for an install or a deployment that failed.
+    pub fn publish_error(&self) -> Option<&PublishError> {
+        match self {
+            SessionError::Publish { source } => Some(source),
+            _ => None,
+        }
+    }
+
+    /// What reached the server, for a deployment that stopped after it began uploading.
+    pub fn deploy_report(&self) -> Option<&DeployReport> {
+        self.publish_error().and_then(PublishError::report)
     }
 }
 

@@ -55,7 +55,9 @@
 //! - [`Session::read_workspace`], [`Session::collect_workspace`], [`Session::resolve_workspace`]:
 //!   a multi-module build (a reactor) read from an aggregator POM or built by the embedder
 //!   ([`crate::resolution::workspace::Workspace`]), every module's graph and class path in one
-//!   call (`workspace.rs`).
+//!   call (`workspace.rs`);
+//! - [`Session::install`] / [`Session::deploy`]: publishing as Maven's install and deploy
+//!   plugins do (`m2r install`, `m2r deploy`; `publish.rs`, the rules in [`crate::publish`]).
 //!
 //! The repositories are an argument of each call: one session serves every repository list
 //! of a build. Each call is async, with a `blocking_*` variant. Async calls run on the
@@ -105,6 +107,7 @@ mod credentials;
 mod dependencies;
 mod engine;
 mod error;
+mod publish;
 mod request;
 mod sourced;
 mod sources;
@@ -114,6 +117,7 @@ pub use builder::{parse_define, SessionBuilder};
 pub use credentials::Credential;
 pub use dependencies::ResolveResult;
 pub use error::SessionError;
+pub use publish::DeploymentRepository;
 
 pub use request::{ActivationReason, ActiveProfile};
 pub use sourced::{Definition, Sourced};

@@ -496,6 +496,9 @@ fn checksum_algorithms_come_from_the_config_properties_maven_reads() {
             .downloader_config()
             .checksum_algorithms
             .names()
+            .into_iter()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
     };
     let base = || {
         Session::builder()

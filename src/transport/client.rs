@@ -31,6 +31,7 @@
 use crate::environment::Vars;
 use crate::repository::{CredentialSource, ProxySource, RemoteRepository, RepositoryProxy};
 use crate::transport::auth::{Answer, Authenticator, Exchange, Level, Party, Rejection};
+use crate::transport::body::{ContinueSignal, PutOptions, RequestBody, Upload};
 use crate::transport::challenge::parse_challenges;
 use crate::transport::connector::{
     ConnectError, Connector, ConnectorConfig, ProxyKind, ProxySpec, RouteInfo,
@@ -45,7 +46,7 @@ use crate::transport::tls;
 use crate::transport::warmup::{origin_key, Warmups};
 use bytes::Bytes;
 use http::header::{HeaderMap, HeaderName, HeaderValue};
-use http_body_util::{BodyExt, Empty};
+use http_body_util::BodyExt;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::{TokioExecutor, TokioTimer};
 use sha2::Digest;
@@ -148,6 +149,8 @@ impl BodySink for Vec<u8> {
 pub struct Fetched {
     /// The URL finally answered (after redirects).
     pub url: Url,
+    /// The response status.
+    pub status: u16,
     /// Response headers (for included checksums).
     pub headers: HeaderMap,
     /// Body bytes received.
@@ -156,7 +159,61 @@ pub struct Fetched {
     pub retries: u32,
 }
 
-type HttpClient = Client<Connector, Empty<Bytes>>;
+type HttpClient = Client<Connector, RequestBody>;
+
+/// What an upload returned.
+#[derive(Debug, Clone)]
+pub struct Uploaded {
+    /// The URL finally answered (after redirects).
+    pub url: Url,
+    /// The success status (200, 201, 202 or 204 for HTTP; 201 for a `file:` repository).
+    pub status: u16,
+    /// Bytes sent (the body length).
+    pub bytes: u64,
+    /// Retries it took.
+    pub retries: u32,
+}
+
+/// The method of a request and, for an upload, what it sends and how.
+struct Spec<'a> {
+    method: http::Method,
+    upload: Option<(&'a Upload, u64, &'a PutOptions)>,
+}
+
+impl Spec<'_> {
+    fn get() -> Spec<'static> {
+        Spec {
+            method: http::Method::GET,
+            upload: None,
+        }
+    }
+
+    fn retry_policy<'b>(&'b self, default: &'b RetryPolicy) -> &'b RetryPolicy {
+        self.upload.map(|(_, _, o)| &o.retry).unwrap_or(default)
+    }
+
+    fn retries_status(&self, status: u16) -> bool {
+        match self.upload {
+            Some((_, _, o)) => o.retry_statuses.contains(&status),
+            None => status_is_retryable(status),
+        }
+    }
+}
+
+/// A sink that drops what it is given (the answer to an upload).
+struct Discard;
+
+impl BodySink for Discard {
+    fn start(&mut self, _: &HeaderMap, _: Option<u64>) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn write(&mut self, _: &[u8]) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn reset(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
 
 /// A pooled client and the proxy authentication generation it was built for.
 struct Pooled {
@@ -452,6 +509,52 @@ impl Transport {
         path: &str,
         sink: &mut dyn BodySink,
     ) -> Result<Fetched, TransportError> {
+        self.run(repo, path, sink, &Spec::get()).await
+    }
+
+    /// PUTs `upload` to `path` (relative to the repository URL) as Maven's Wagon does: the
+    /// repository's credentials (Basic sent at once, a Digest challenge answered) and proxy,
+    /// `Expect: 100-continue` unless [`PutOptions::expect_continue`] is off, redirects followed
+    /// with the body sent again, retries of connection errors and of
+    /// [`PutOptions::retry_statuses`]. 200, 201, 202 and 204 are success; a `file:` repository
+    /// gets the file written (folders created, through a temporary file and a rename).
+    pub async fn put(
+        &self,
+        repo: &RemoteRepository,
+        path: &str,
+        upload: &Upload,
+        options: &PutOptions,
+    ) -> Result<Uploaded, TransportError> {
+        let length = upload
+            .length()
+            .map_err(|source| TransportError::UploadSource {
+                repository: repo.id.clone(),
+                path: match upload {
+                    Upload::File(p) => p.clone(),
+                    Upload::Bytes(_) => PathBuf::new(),
+                },
+                source,
+            })?;
+        let spec = Spec {
+            method: http::Method::PUT,
+            upload: Some((upload, length, options)),
+        };
+        let f = self.run(repo, path, &mut Discard, &spec).await?;
+        Ok(Uploaded {
+            url: f.url,
+            status: f.status,
+            bytes: length,
+            retries: f.retries,
+        })
+    }
+
+    async fn run(
+        &self,
+        repo: &RemoteRepository,
+        path: &str,
+        sink: &mut dyn BodySink,
+        spec: &Spec<'_>,
+    ) -> Result<Fetched, TransportError> {
         let url = repo
             .url
             .resolve(path)
@@ -474,7 +577,12 @@ impl Transport {
         }
         match url.scheme() {
             "http" | "https" => {}
-            "file" => return read_file_url(repo, &url, sink),
+            "file" => {
+                return match spec.upload {
+                    None => read_file_url(repo, &url, sink),
+                    Some((upload, length, _)) => write_file_url(repo, &url, upload, length),
+                }
+            }
             other => {
                 return Err(TransportError::InvalidUrl {
                     repository: repo.id.clone(),
@@ -489,23 +597,33 @@ impl Transport {
         let repo = helped.as_ref().unwrap_or(repo);
         let started = Instant::now();
         let mut retries = 0u32;
+        let policy = *spec.retry_policy(&self.options.retry);
         loop {
             let session = self.session_for(repo)?;
             let attempt = self
-                .attempt(session, repo, &url, base.as_ref(), sink, retries, started)
+                .attempt(
+                    session,
+                    repo,
+                    &url,
+                    base.as_ref(),
+                    sink,
+                    spec,
+                    retries,
+                    started,
+                )
                 .await;
             match attempt {
                 Attempt::Done(f) => return Ok(f),
                 Attempt::Fail(e) => return Err(e),
                 Attempt::Retry(e, hint) => {
-                    if retries >= self.options.retry.retries {
+                    if retries >= policy.retries {
                         return Err(with_retries(e, retries, started.elapsed()));
                     }
                     retries += 1;
-                    tracing::debug!(url = %redact_url(url.as_str()), retries, error = %e, "retrying");
+                    tracing::debug!(method = %spec.method, url = %redact_url(url.as_str()), retries, error = %e, "retrying");
                     sink.reset()
                         .map_err(|source| sink_error(repo, redact_url(url.as_str()), source))?;
-                    tokio::time::sleep(self.options.retry.delay_with_hint(retries, hint)).await;
+                    tokio::time::sleep(policy.delay_with_hint(retries, hint)).await;
                 }
             }
         }
@@ -565,9 +683,15 @@ impl Transport {
         start_url: &Url,
         base: Option<&Url>,
         sink: &mut dyn BodySink,
+        spec: &Spec<'_>,
         retries: u32,
         started: Instant,
     ) -> Attempt {
+        let method = spec.method.as_str();
+        let mut expect = spec
+            .upload
+            .is_some_and(|(_, len, o)| o.expect_continue && len > 0);
+        let mut bodies = 0u32;
         let read_timeout = repo
             .transport
             .request_timeout
@@ -609,7 +733,7 @@ impl Transport {
             let mut proxy_ex: Option<Exchange> = None;
             let mut proxy_header = None;
             if let Some(a) = &proxy_auth {
-                match a.start(Level::Request, "GET", url.as_str()) {
+                match a.start(Level::Request, method, url.as_str()) {
                     Ok((h, ex)) => {
                         proxy_header = h;
                         proxy_ex = Some(ex);
@@ -623,7 +747,7 @@ impl Transport {
             if let Some(token) = bearer.filter(|_| same_origin) {
                 server_header = Some(format!("Bearer {}", token.expose()));
             } else if same_origin && session.server.has_credentials() {
-                if let Ok((h, ex)) = session.server.start(Level::Request, "GET", server_uri) {
+                if let Ok((h, ex)) = session.server.start(Level::Request, method, server_uri) {
                     server_header = h;
                     server_ex = Some(ex);
                 }
@@ -638,7 +762,52 @@ impl Transport {
             );
             let first = warmup.first().await;
             let resp = loop {
-                let mut req = http::Request::new(Empty::<Bytes>::new());
+                let body = match spec.upload {
+                    None => RequestBody::empty(),
+                    Some((upload, length, options)) => {
+                        if bodies > 0 {
+                            if let Some(p) = &options.progress {
+                                p.restarted();
+                            }
+                        }
+                        bodies += 1;
+                        match RequestBody::open(upload, length, options.progress.clone()).await {
+                            Ok(b) => b,
+                            Err(source) => {
+                                return Attempt::Fail(TransportError::UploadSource {
+                                    repository: repo.id.clone(),
+                                    path: match upload {
+                                        Upload::File(p) => p.clone(),
+                                        Upload::Bytes(_) => PathBuf::new(),
+                                    },
+                                    source,
+                                })
+                            }
+                        }
+                    }
+                };
+                let mut req = http::Request::new(body);
+                *req.method_mut() = spec.method.clone();
+                if expect && warmup.sends_expect() {
+                    req.headers_mut().insert(
+                        http::header::EXPECT,
+                        HeaderValue::from_static("100-continue"),
+                    );
+                    let signal = Arc::new(ContinueSignal::default());
+                    let fired = signal.clone();
+                    hyper::ext::on_informational(&mut req, move |res| {
+                        if res.status() == http::StatusCode::CONTINUE {
+                            fired.fire();
+                        }
+                    });
+                    if let Some((_, _, options)) = spec.upload {
+                        req.body_mut().wait_for_continue(
+                            signal,
+                            options.continue_timeout,
+                            warmup.clone(),
+                        );
+                    }
+                }
                 *req.uri_mut() = match url.as_str().parse() {
                     Ok(u) => u,
                     Err(e) => {
@@ -650,7 +819,14 @@ impl Transport {
                     }
                 };
                 let headers = req.headers_mut();
+                let expectation = headers.remove(http::header::EXPECT);
                 headers.clone_from(&base_headers);
+                if let Some(v) = expectation {
+                    headers.insert(http::header::EXPECT, v);
+                }
+                if let Some((_, length, _)) = spec.upload {
+                    headers.insert(http::header::CONTENT_LENGTH, HeaderValue::from(length));
+                }
                 for (name, value) in [
                     (http::header::AUTHORIZATION, &server_header),
                     (http::header::PROXY_AUTHORIZATION, &proxy_header),
@@ -705,7 +881,7 @@ impl Transport {
                     let challenges =
                         challenges_of(resp.headers(), http::header::PROXY_AUTHENTICATE);
                     tracing::debug!(proxy = %proxy_display_opt(repo), status, offered = %crate::transport::challenge::describe_offered(&challenges), "proxy challenge");
-                    match a.on_challenge(ex, Level::Request, &challenges, "GET", url.as_str()) {
+                    match a.on_challenge(ex, Level::Request, &challenges, method, url.as_str()) {
                         Ok(Answer::Header(h)) => proxy_header = Some(h),
                         Ok(Answer::NtlmOnNewConnection) => {
                             proxy_header = None;
@@ -732,7 +908,7 @@ impl Transport {
                             ex,
                             Level::Request,
                             &challenges,
-                            "GET",
+                            method,
                             server_uri,
                         ) {
                             Ok(Answer::Header(h)) => {
@@ -755,6 +931,14 @@ impl Transport {
                             }
                         }
                     }
+                }
+                if status == 417 && expect {
+                    // RFC 9110 §10.1.1: repeat the request without the expectation.
+                    tracing::debug!(url = %redacted, "417 Expectation Failed; sending again without Expect");
+                    warmup.expectation_refused();
+                    expect = false;
+                    drain(resp, read_timeout).await;
+                    continue;
                 }
                 if let (Some(a), Some(ex)) = (&proxy_auth, &proxy_ex) {
                     if status != 407 {
@@ -842,12 +1026,17 @@ impl Transport {
                         retries,
                         elapsed: started.elapsed(),
                     };
-                    if status_is_retryable(s) {
+                    if spec.retries_status(s) {
                         let hint = resp
                             .headers()
                             .get(http::header::RETRY_AFTER)
                             .and_then(|v| v.to_str().ok())
-                            .and_then(|v| v.trim().parse::<u64>().ok());
+                            .and_then(|v| {
+                                crate::transport::retry::parse_retry_after(
+                                    v,
+                                    std::time::SystemTime::now(),
+                                )
+                            });
                         return Attempt::Retry(err, hint);
                     }
                     return Attempt::Fail(err);
@@ -901,6 +1090,7 @@ impl Transport {
             let bytes = guard.received();
             return Attempt::Done(Fetched {
                 url,
+                status,
                 headers,
                 bytes,
                 retries,
@@ -1046,8 +1236,73 @@ fn read_file_url(
     }
     Ok(Fetched {
         url: url.clone(),
+        status: 200,
         headers,
         bytes,
+        retries: 0,
+    })
+}
+
+/// Writes an upload to a `file:` repository: folders created, a temporary file in the target
+/// folder renamed into place (a reader never sees half a file).
+fn write_file_url(
+    repo: &RemoteRepository,
+    url: &Url,
+    upload: &Upload,
+    length: u64,
+) -> Result<Fetched, TransportError> {
+    use std::io::Write;
+    let redacted = redact_url(url.as_str());
+    let path = url.to_file_path().map_err(|_| TransportError::InvalidUrl {
+        repository: repo.id.clone(),
+        url: redacted.clone(),
+        message: "not a local file path".into(),
+    })?;
+    let io_err = |source: std::io::Error| TransportError::Network {
+        repository: repo.id.clone(),
+        url: redacted.clone(),
+        via: String::new(),
+        cause: NetworkCause::File {
+            path: path.clone().into_boxed_path(),
+            source,
+        },
+        retries: 0,
+        elapsed: Duration::ZERO,
+    };
+    let dir = path
+        .parent()
+        .ok_or_else(|| io_err(std::io::Error::other("no parent folder")))?;
+    std::fs::create_dir_all(dir).map_err(io_err)?;
+    let mut tmp = crate::download::local::temp_builder(".m2r-", ".tmp")
+        .tempfile_in(dir)
+        .map_err(io_err)?;
+    let written = match upload {
+        Upload::Bytes(b) => {
+            tmp.write_all(b).map_err(io_err)?;
+            b.len() as u64
+        }
+        Upload::File(src) => {
+            let mut f =
+                std::fs::File::open(src).map_err(|source| TransportError::UploadSource {
+                    repository: repo.id.clone(),
+                    path: src.clone(),
+                    source,
+                })?;
+            std::io::copy(&mut f, tmp.as_file_mut()).map_err(io_err)?
+        }
+    };
+    if written != length {
+        return Err(io_err(std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            format!("the file to upload changed size while it was copied ({written} bytes, {length} expected)"),
+        )));
+    }
+    tmp.persist(&path).map_err(|e| io_err(e.error))?;
+    Ok(Fetched {
+        url: url.clone(),
+        status: 201,
+        headers: HeaderMap::new(),
+        bytes: 0,
         retries: 0,
     })
 }

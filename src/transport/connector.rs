@@ -224,11 +224,13 @@ impl tower_service::Service<http::Uri> for Connector {
             // HTTP/1.1: the requests waiting for a first connection to this origin may open
             // theirs now. HTTP/2: they wait for the first response, by which time hyper's pool
             // holds this connection for them to share.
-            if !conn.h2 {
-                if let Ok(t) = Target::of(&dst) {
-                    cfg.warmups
-                        .get(&cfg.client_key, &origin_key(t.https, &t.host, t.port))
-                        .warmed();
+            if let Ok(t) = Target::of(&dst) {
+                let warmup = cfg
+                    .warmups
+                    .get(&cfg.client_key, &origin_key(t.https, &t.host, t.port));
+                warmup.connected(conn.h2);
+                if !conn.h2 {
+                    warmup.warmed();
                 }
             }
             Ok(conn)

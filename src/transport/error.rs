@@ -186,6 +186,17 @@ pub enum TransportError {
         /// Time spent on the request.
         elapsed: Duration,
     },
+    /// The file to upload could not be read.
+    #[error("cannot read {} to upload it to repository `{repository}`", path.display())]
+    UploadSource {
+        /// Repository id.
+        repository: String,
+        /// The local file.
+        path: PathBuf,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
     /// The sink the body was written to failed (local disk).
     #[error("writing the body of {url} failed")]
     Sink {

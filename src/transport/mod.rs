@@ -1,7 +1,8 @@
 //! Transport: the HTTP client per repository (routes, proxies, authentication, headers,
 //! timeouts, limits, retries).
 //!
-//! [`Transport`] turns "GET this path from that [`crate::repository::RemoteRepository`]" into
+//! [`Transport`] turns "GET this path from that [`crate::repository::RemoteRepository`]" (and
+//! "PUT this file there", [`Transport::put`], with the request bodies of `body`) into
 //! requests on hyper's pooled client over m2r's own `connector` (routes with failover,
 //! `CONNECT` tunnels, SOCKS, TLS). Proxy and server challenges are parsed by `challenge` and
 //! answered by `auth` with `digest`, `ntlm` or Basic (`credentials`), remembering per
@@ -13,6 +14,7 @@
 //! business.
 
 pub(crate) mod auth;
+pub(crate) mod body;
 pub(crate) mod challenge;
 pub(crate) mod client;
 pub(crate) mod connector;
@@ -30,7 +32,11 @@ pub(crate) mod tls;
 mod warmup;
 
 pub use auth::{AuthOffer, RejectReason, Rejection};
+pub use body::{
+    PutOptions, Upload, UploadProgress, DEFAULT_CONTINUE_TIMEOUT, DEFAULT_RETRY_STATUSES,
+};
 pub use challenge::Scheme;
+pub use client::Uploaded;
 pub use client::{BodySink, Fetched, Transport, TransportOptions, DEFAULT_MAX_IN_MEMORY};
 pub use connector::{ConnectError, RouteFailure};
 pub(crate) use error::redact_url;
@@ -38,5 +44,5 @@ pub use error::{NetworkCause, TimeoutPhase, TransportError};
 pub use helper::{CredentialHelpers, HelperError};
 pub use http1::Http1Error;
 pub use limits::{BodyStop, BodyTooLarge, LowSpeedLimit, DEFAULT_LOW_SPEED};
-pub use retry::RetryPolicy;
+pub use retry::{parse_retry_after, RetryPolicy};
 pub use route::{Hop, Route, RouteDatabase, RoutePlan};

@@ -56,6 +56,28 @@ impl RetryPolicy {
     }
 }
 
+/// The wait a `Retry-After` header asks for, in seconds: delay-seconds (`120`) or an HTTP-date
+/// (`Fri, 31 Dec 1999 23:59:59 GMT`, counted from `now`; a date in the past is no wait).
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use m2resolver::transport::parse_retry_after;
+/// let now = UNIX_EPOCH + Duration::from_secs(946_684_790); // 1999-12-31T23:59:50Z
+/// assert_eq!(parse_retry_after(" 7 ", now), Some(7));
+/// assert_eq!(parse_retry_after("Fri, 31 Dec 1999 23:59:59 GMT", now), Some(9));
+/// assert_eq!(parse_retry_after("Fri, 31 Dec 1999 23:00:00 GMT", now), Some(0));
+/// assert_eq!(parse_retry_after("soon", now), None);
+/// ```
+pub fn parse_retry_after(value: &str, now: std::time::SystemTime) -> Option<u64> {
+    let value = value.trim();
+    if let Ok(s) = value.parse::<u64>() {
+        return Some(s);
+    }
+    let at = chrono::DateTime::parse_from_rfc2822(value).ok()?;
+    let now = chrono::DateTime::<chrono::Utc>::from(now);
+    Some(u64::try_from((at.timestamp() - now.timestamp()).max(0)).unwrap_or(0))
+}
+
 /// True for statuses that a later attempt may fix: 408, 429 and 5xx except 501/505.
 pub fn status_is_retryable(status: u16) -> bool {
     matches!(status, 408 | 429) || ((500..600).contains(&status) && !matches!(status, 501 | 505))

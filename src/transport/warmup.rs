@@ -8,8 +8,13 @@
 //! connection until it is up (the connector says so; they then open theirs as before), for
 //! HTTP/2 until the first response has arrived (hyper's pool then holds the connection and they
 //! share it). If the first request fails, the next waiter goes first.
+//!
+//! The same record keeps what uploads need to know about the origin's connections: whether
+//! they speak HTTP/2, and whether the server answers `Expect: 100-continue`
+//! ([`crate::transport::body`]).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
@@ -23,16 +28,27 @@ enum State {
     Warm,
 }
 
-/// The warm-up state of one origin through one client.
+/// The warm-up state of one origin through one client, and what its connections taught: the
+/// protocol ALPN chose and whether the server answers `Expect: 100-continue`.
 #[derive(Debug)]
 pub(crate) struct Warmup {
     state: watch::Sender<State>,
+    /// 0: no connection yet, 1: HTTP/1.1, 2: HTTP/2.
+    protocol: AtomicU8,
+    /// A `100 Continue` did not come in time, or the server refused the expectation (417):
+    /// uploads no longer wait for it.
+    continue_unanswered: AtomicBool,
+    /// The server answered `417 Expectation Failed`: uploads go without `Expect`.
+    expectation_refused: AtomicBool,
 }
 
 impl Default for Warmup {
     fn default() -> Self {
         Warmup {
             state: watch::Sender::new(State::Cold),
+            protocol: AtomicU8::new(0),
+            continue_unanswered: AtomicBool::new(false),
+            expectation_refused: AtomicBool::new(false),
         }
     }
 }
@@ -81,6 +97,39 @@ impl Warmup {
                 }
             }
         }
+    }
+
+    /// The connector made a connection that speaks HTTP/2 (`h2`) or HTTP/1.1.
+    pub fn connected(&self, h2: bool) {
+        self.protocol
+            .store(if h2 { 2 } else { 1 }, Ordering::Relaxed);
+    }
+
+    /// Whether the connections to this origin speak HTTP/2 (hyper does not report a
+    /// `100 Continue` there, so an upload does not wait for one).
+    pub fn is_h2(&self) -> bool {
+        self.protocol.load(Ordering::Relaxed) == 2
+    }
+
+    /// Remembers that the server does not answer `Expect: 100-continue` (in time, or at all).
+    pub fn continue_unanswered(&self) {
+        self.continue_unanswered.store(true, Ordering::Relaxed);
+    }
+
+    /// Remembers a `417 Expectation Failed`: no more `Expect` headers to this origin.
+    pub fn expectation_refused(&self) {
+        self.expectation_refused.store(true, Ordering::Relaxed);
+        self.continue_unanswered();
+    }
+
+    /// Whether an upload may send `Expect: 100-continue`.
+    pub fn sends_expect(&self) -> bool {
+        !self.expectation_refused.load(Ordering::Relaxed)
+    }
+
+    /// Whether an upload should wait for `100 Continue` before sending its body.
+    pub fn waits_for_continue(&self) -> bool {
+        !self.is_h2() && !self.continue_unanswered.load(Ordering::Relaxed)
     }
 
     /// A connection is up (or a response arrived): everyone may go.

@@ -11,6 +11,8 @@
 //! - [`Apache`]: httpd answering `WWW-Authenticate: Digest` (mod_auth_digest) for `/digest/`.
 //! - [`Microsocks`]: authenticating SOCKS5 proxy (`socksuser:sockspass`).
 //! - [`Repo`]: writes artifacts with `.sha1`/`.md5` sidecars and metadata.
+//! - [`publish`]: servers that take uploads (nginx with PUT and fault locations, Apache mod_dav
+//!   with Digest).
 //!
 //! A missing server binary fails the test with a message to run `scripts/test-servers.sh`.
 #![allow(dead_code)]
@@ -912,6 +914,7 @@ pub fn temp_files(dir: &Path) -> Vec<PathBuf> {
 
 pub mod graph;
 pub mod hostile;
+pub mod publish;
 
 /// An error with its causes on one line (what the CLI prints): each message once.
 pub trait Chain {
