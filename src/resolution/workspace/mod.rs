@@ -257,7 +257,7 @@ pub struct Workspace {
     root: Option<PathBuf>,
     /// The plugin the build runs in every module, whose class path Maven resolves after the
     /// first module's dependencies (see [`Workspace::with_plugin`]).
-    plugin: Option<Artifact>,
+    plugin: Option<Arc<Artifact>>,
 }
 
 impl Workspace {
@@ -329,14 +329,14 @@ impl Workspace {
     /// [`ScopeSource`](crate::resolution::ScopeSource)).
     pub fn with_plugin(&self, plugin: Artifact) -> Workspace {
         Workspace {
-            plugin: Some(plugin),
+            plugin: Some(Arc::new(plugin)),
             ..self.clone()
         }
     }
 
     /// The plugin the build runs in every module ([`Workspace::with_plugin`]).
     pub fn plugin(&self) -> Option<&Artifact> {
-        self.plugin.as_ref()
+        self.plugin.as_deref()
     }
 
     /// How far the build has gone.
