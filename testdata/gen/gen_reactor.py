@@ -38,7 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.normpath(os.path.join(HERE, "..", "mvn-tree"))
 SOURCE = "/usr/share/maven-repo"
 SEED = 16
-RANDOM_CASES = 40
+RANDOM_CASES = 64
 JOBS = int(os.environ.get("JOBS", "2"))
 
 
@@ -535,12 +535,6 @@ def hand_cases():
                    "dependencies in its block",
                    [agg(["b", "a"], deps=[JUNIT]), mod("a", parent=None, deps=[sib("b")]),
                     mod("b", parent=None, packaging="war", deps=[TEXT])]))
-    cases.append(c("plugin-classpath-pool",
-                   "The plugin's class path is collected after the first module (here one without dependencies) "
-                   "in the build's pool: its commons-logging (scope written by httpclient) is the later module's",
-                   [agg(["x", "y"]), mod("x", parent=None),
-                    mod("y", parent=None, deps=[Dep("commons-beanutils", "commons-beanutils", "1.9.4", scope="runtime"),
-                                                Dep("org.apache.httpcomponents", "httpclient", "4.5.14")])]))
     cases.append(c("test-scoped-sibling",
                    "A test-scoped sibling and a test-jar sibling; test scope is not transitive to the next module",
                    [agg(["m1", "m2", "m3"]), mod("m1", deps=[LANG3]),
