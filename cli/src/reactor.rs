@@ -97,6 +97,13 @@ fn report_module(m: &Module, result: &CollectResult) {
 pub fn tree(opened: &Opened, ws: &Workspace, json: bool, options: &TreeOptions) -> u8 {
     // `mvn dependency:tree` runs no lifecycle phase: the reactor gives POMs only.
     let ws = ws.with_phase(Phase::None);
+    // The plugin's own class path shares the build's dependencies; only the verbose tree's
+    // scope notes can show it, so only that tree reads the plugin's POMs.
+    let ws = if options.verbose {
+        ws.with_plugin(view::tree_plugin())
+    } else {
+        ws
+    };
     let answer = opened
         .session
         .blocking_collect_workspace(&ws, &opened.repositories);

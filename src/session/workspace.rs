@@ -22,10 +22,10 @@ use crate::repository::RemoteRepository;
 use crate::resolution::artifact::{Artifact, Dependency};
 use crate::resolution::collect::classpath::{self, ClasspathScope};
 use crate::resolution::collect::fetch::RepositorySource;
-use crate::resolution::collect::project::project_request;
+use crate::resolution::collect::project::{project_request, request_for, Root};
 use crate::resolution::collect::resolve::{node_parts, resolve_node, ResolvedNode};
 use crate::resolution::collect::{
-    collect_graph, CollectResult, DescriptorSource, InternPool, Unresolved,
+    collect_graph, intern_build, CollectResult, DescriptorSource, Unresolved,
 };
 use crate::resolution::workspace::source::WorkspaceSource;
 use crate::resolution::workspace::Workspace;
@@ -137,16 +137,40 @@ fn collect_modules(
         graphs = requests.iter().map(|r| collect_graph(&source, r)).collect();
         inner.end_ordered_replay();
     }
-    // One build, one pool of dependencies: each module's interned against the modules before
-    // it in reactor order (as Maven collects them one after another), then its conflicts.
-    let mut pool = InternPool::default();
-    graphs
-        .into_iter()
-        .map(|mut g| {
-            pool.intern(&mut g);
-            g.finish()
-        })
-        .collect()
+    // The plugin the build runs: its class path is collected once, when its goal first runs
+    // (after the first module's dependencies, before the second's).
+    let plugin = workspace
+        .plugin()
+        .filter(|_| graphs.len() > 1)
+        .and_then(|p| plugin_graph(inner, &source, p, repositories));
+    // One build, one pool of dependencies: each module's interned against the modules (and
+    // the plugin) before it in reactor order, as Maven collects them one after another.
+    intern_build(graphs, plugin)
+}
+
+/// The collection of a plugin's class path, as Maven's `DefaultPluginDependenciesResolver`
+/// makes it: the plugin's POM as the root dependency, its dependencies and management. Only
+/// its interned dependencies matter here; a plugin whose POM cannot be read has none.
+fn plugin_graph(
+    inner: &RepositorySource,
+    source: &dyn DescriptorSource,
+    plugin: &Artifact,
+    repositories: &[RemoteRepository],
+) -> Option<Unresolved> {
+    match request_for(inner, &Root::Artifact(plugin.clone()), repositories) {
+        Ok((request, problems)) if problems.is_empty() => Some(collect_graph(source, &request)),
+        Ok((_, problems)) => {
+            tracing::debug!(
+                "the class path of {plugin} is not collected: {}",
+                problems[0].message
+            );
+            None
+        }
+        Err(e) => {
+            tracing::debug!("the class path of {plugin} is not collected: {e}");
+            None
+        }
+    }
 }
 
 type Download = Shared<BoxFuture<'static, ResolvedNode>>;

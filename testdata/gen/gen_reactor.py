@@ -38,7 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.normpath(os.path.join(HERE, "..", "mvn-tree"))
 SOURCE = "/usr/share/maven-repo"
 SEED = 16
-RANDOM_CASES = 40
+RANDOM_CASES = 64
 JOBS = int(os.environ.get("JOBS", "2"))
 
 

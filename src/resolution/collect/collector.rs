@@ -127,7 +127,7 @@ impl CollectResult {
     /// let typo = Artifact::new("org.apache.maven", "maven-cor", "jar", "", "3.8.7");
     /// let root = Root::compile([typo.clone()]);
     /// let request = CollectRequest {
-    ///     root: Artifact::new("g", "app", "pom", "", "1"),
+    ///     root: Some(Artifact::new("g", "app", "pom", "", "1")),
     ///     dependencies: vec![Dependency::new(typo, "compile")],
     ///     managed_dependencies: vec![],
     ///     repositories: vec![],

@@ -113,6 +113,29 @@ impl InternPool {
     }
 }
 
+/// The collections of one build, each module's then its conflicts, interned in the order
+/// Maven makes them: the first module's dependencies, then the class path of the plugin the
+/// build runs (`plugin`: resolved when its goal first runs, see
+/// [`Workspace::with_plugin`](crate::resolution::workspace::Workspace::with_plugin)), then
+/// every other module's in reactor order.
+pub(crate) fn intern_build(
+    modules: Vec<Unresolved>,
+    mut plugin: Option<Unresolved>,
+) -> Vec<CollectResult> {
+    let mut pool = InternPool::default();
+    modules
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut g)| {
+            pool.intern(&mut g);
+            if let (0, Some(p)) = (i, plugin.as_mut()) {
+                pool.intern(p);
+            }
+            g.finish()
+        })
+        .collect()
+}
+
 /// [`collect`] without conflict resolution (see [`Unresolved::finish`]).
 pub(crate) fn collect_graph(source: &dyn DescriptorSource, request: &CollectRequest) -> Unresolved {
     source.begin_collection();
@@ -198,6 +221,57 @@ mod tests {
             .find(|n| n.artifact().is_some_and(|a| a.artifact_id == "c"))
             .and_then(|n| n.dependency.clone());
         node.map(|d| d.scope_source).unwrap_or(ScopeSource::Literal)
+    }
+
+    /// The scope object `g:c` ends with in the second module of a build of `first` and then
+    /// `second` (the direct dependency of each), with or without a plugin's class path.
+    fn second_module_c(
+        source: &MemorySource,
+        first: &str,
+        second: &str,
+        plugin: bool,
+    ) -> ScopeSource {
+        let modules = vec![
+            collect_graph(source, &request(first)),
+            collect_graph(source, &request(second)),
+        ];
+        let plugin = plugin.then(|| collect_graph(source, &request("plugin")));
+        let results = intern_build(modules, plugin);
+        let node = results[1]
+            .graph
+            .nodes
+            .iter()
+            .find(|n| n.artifact().is_some_and(|a| a.artifact_id == "c"))
+            .and_then(|n| n.dependency.clone());
+        node.map(|d| d.scope_source).unwrap_or(ScopeSource::Literal)
+    }
+
+    #[test]
+    fn a_build_interns_the_plugin_class_path_after_its_first_module() {
+        let mut source = MemorySource::new();
+        source.add("g:a:jar:1", with_c("a", 10));
+        source.add("g:b:jar:1", with_c("b", 20));
+        source.add("g:plugin:jar:1", with_c("plugin", 30));
+        source.add("g:c:jar:1", ArtifactDescriptor::default());
+        source.add("g:none:jar:1", ArtifactDescriptor::default());
+        let a = ScopeSource::written("g:a:1", 10, 5);
+        let b = ScopeSource::written("g:b:1", 20, 5);
+        let plugin = ScopeSource::written("g:plugin:1", 30, 5);
+        // (first module's dependency, plugin runs, the object the second module's c is)
+        let table = [
+            ("none", false, &b),
+            ("none", true, &plugin),
+            ("a", false, &a),
+            // The first module's dependencies are interned before the plugin's.
+            ("a", true, &a),
+        ];
+        for (first, with_plugin, expected) in table {
+            let got = second_module_c(&source, first, "b", with_plugin);
+            assert!(
+                got.same_object(expected),
+                "first {first}, plugin {with_plugin}: {got:?}"
+            );
+        }
     }
 
     #[test]

@@ -104,6 +104,19 @@ pub fn failed_json(errors: &[String]) -> Value {
     json!({"root": null, "dependencies": null, "classpath": null, "problems": [], "error": errors})
 }
 
+/// The plugin whose `dependency:tree` the human tree reproduces (maven-dependency-plugin 3.5.0):
+/// a build that prints it runs this plugin in every module
+/// ([`Workspace::with_plugin`](crate::resolution::workspace::Workspace::with_plugin)).
+pub fn tree_plugin() -> Artifact {
+    Artifact::new(
+        "org.apache.maven.plugins",
+        "maven-dependency-plugin",
+        "jar",
+        "",
+        "3.5.0",
+    )
+}
+
 /// How `m2r tree` prints the human tree: `mvn dependency:tree`'s parameters.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]

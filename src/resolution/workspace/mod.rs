@@ -255,6 +255,9 @@ pub struct Workspace {
     phase: Phase,
     /// The aggregator's project file, for a workspace read from one.
     root: Option<PathBuf>,
+    /// The plugin the build runs in every module, whose class path Maven resolves after the
+    /// first module's dependencies (see [`Workspace::with_plugin`]).
+    plugin: Option<Arc<Artifact>>,
 }
 
 impl Workspace {
@@ -304,6 +307,7 @@ impl Workspace {
             by_key: Arc::new(by_key),
             phase: Phase::default(),
             root,
+            plugin: None,
         }
     }
 
@@ -313,6 +317,26 @@ impl Workspace {
             phase,
             ..self.clone()
         }
+    }
+
+    /// The same workspace built by running `plugin` (a plugin's main artifact,
+    /// `groupId:artifactId:jar:version`) in every module, as `mvn group:artifact:version:goal`
+    /// does: Maven resolves a project's dependencies before it runs the goal there, and the
+    /// plugin's own class path (the plugin's dependencies) once, when the goal first runs, after
+    /// the first module's dependencies. All these collections share the build's pool of
+    /// dependencies, so the plugin's dependencies are what later modules' equal dependencies
+    /// are (which the verbose tree's scope check sees, see
+    /// [`ScopeSource`](crate::resolution::ScopeSource)).
+    pub fn with_plugin(&self, plugin: Artifact) -> Workspace {
+        Workspace {
+            plugin: Some(Arc::new(plugin)),
+            ..self.clone()
+        }
+    }
+
+    /// The plugin the build runs in every module ([`Workspace::with_plugin`]).
+    pub fn plugin(&self) -> Option<&Artifact> {
+        self.plugin.as_deref()
     }
 
     /// How far the build has gone.
