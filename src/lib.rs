@@ -46,6 +46,7 @@ pub mod bounded;
 pub mod download;
 mod environment;
 pub mod explain;
+pub mod lock;
 pub mod printable;
 pub mod publish;
 pub mod repository;
@@ -63,6 +64,7 @@ pub use download::{
     ProgressListener, RepositoryFilter,
 };
 pub use environment::{Environment, Vars};
+pub use lock::{Difference, FrozenResult, Lock, LockError};
 pub use publish::{
     Attachment, DeployOptions, DeployReport, InstallReport, PublishArtifact, PublishError,
     PublishModule, PublishRequest,

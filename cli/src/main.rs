@@ -10,6 +10,7 @@ mod encrypt;
 mod explain;
 mod get;
 mod install;
+mod lock;
 mod options;
 mod progress;
 mod reactor;
@@ -75,8 +76,10 @@ enum Command {
     },
     /// The dependency graph Maven resolves for a project or an artifact (like `mvn dependency:tree`).
     Tree(tree::TreeArgs),
-    /// Collect the graph, download every artifact in it and print the class path.
+    /// Collect the graph, download every artifact in it and print the class path (--locked, --frozen: against m2r.lock).
     Resolve(resolve::ResolveArgs),
+    /// Resolve a project and write its lock file (m2r.lock), or Coursier's JSON report.
+    Lock(lock::LockArgs),
     /// Every path to an artifact in the dependency graph, and why its version won.
     Why(why::WhyArgs),
     /// Sort versions as Maven Resolver orders them, grouping equal ones.
@@ -142,6 +145,7 @@ fn main() -> ExitCode {
         } => get::command(&common, &download, get::GetArgs { coords, from_file }),
         Command::Tree(args) => ExitCode::from(tree::run(args)),
         Command::Resolve(args) => ExitCode::from(resolve::run(args)),
+        Command::Lock(args) => ExitCode::from(lock::run(args)),
         Command::Why(args) => ExitCode::from(why::run(args)),
         Command::Versions(args) => ExitCode::from(u8::try_from(versions::run(args)).unwrap_or(1)),
         Command::Describe(args) => ExitCode::from(describe::run(args)),

@@ -14,7 +14,7 @@
 use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
 use m2resolver::{Phase, ProgressEvent, ProgressListener};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -71,7 +71,8 @@ pub struct Progress {
     state: Mutex<State>,
     bar: Option<ProgressBar>,
     log: bool,
-    stop: Arc<AtomicBool>,
+    /// Dropping it wakes the ticker at once (a sleeping ticker cost up to 100 ms at exit).
+    stop: Mutex<Option<mpsc::Sender<()>>>,
     ticker: Mutex<Option<std::thread::JoinHandle<()>>>,
 }
 
@@ -101,18 +102,20 @@ impl Progress {
             }),
             bar,
             log: !quiet && !terminal,
-            stop: Arc::new(AtomicBool::new(false)),
+            stop: Mutex::new(None),
             ticker: Mutex::new(None),
         });
         if progress.log {
             let weak = Arc::downgrade(&progress);
-            let stop = progress.stop.clone();
+            let (stop, wake) = mpsc::channel::<()>();
+            if let Ok(mut s) = progress.stop.lock() {
+                *s = Some(stop);
+            }
             let every = summary_interval();
             let tick = every.clamp(Duration::from_millis(5), Duration::from_millis(100));
             let handle = std::thread::spawn(move || {
                 let mut last = Instant::now();
-                while !stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(tick);
+                while let Err(RecvTimeoutError::Timeout) = wake.recv_timeout(tick) {
                     if last.elapsed() < every {
                         continue;
                     }
@@ -161,9 +164,17 @@ impl Progress {
         bar.set_message(msg);
     }
 
+    fn stop_ticker(&self) {
+        let stop = match self.stop.lock() {
+            Ok(mut s) => s.take(),
+            Err(e) => e.into_inner().take(),
+        };
+        drop(stop);
+    }
+
     /// Ends the display: the bar is cleared, the ticker stopped.
     pub fn finish(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stop_ticker();
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
@@ -228,6 +239,6 @@ impl ProgressListener for Progress {
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stop_ticker();
     }
 }

@@ -45,6 +45,7 @@ use crate::download::metadata::{Metadata, VersionCandidates, VersionRequest};
 use crate::download::policy::{from_millis, to_millis, Clock, SystemClock, UpdatePolicy};
 use crate::download::progress::{NoProgress, ProgressEvent, ProgressListener};
 use crate::download::segment::{RepoPath, SegmentError, SegmentKind};
+use crate::download::trusted::{Checked, TrustedChecksums, TrustedChecksumsConfig};
 use crate::repository::{ChecksumPolicy, RemoteRepository};
 use crate::resolution::Artifact;
 use crate::runtime::{OwnedRuntime, RuntimeError};
@@ -129,6 +130,8 @@ pub struct DownloaderConfig {
     pub listener: Arc<dyn ProgressListener>,
     /// Size ceilings for what servers send.
     pub limits: DownloadLimits,
+    /// Resolver 1.9's trusted checksums (`None`: off); see [`crate::download::trusted`].
+    pub trusted_checksums: Option<TrustedChecksumsConfig>,
     /// The chained local repository's read-only tails (`maven.repo.local.tail`), read after
     /// `local_repository` and never written.
     pub tail: Option<LocalTail>,
@@ -164,6 +167,7 @@ impl DownloaderConfig {
             snapshot_normalization: true,
             listener: Arc::new(NoProgress),
             limits: DownloadLimits::default(),
+            trusted_checksums: None,
             tail: None,
             filter: None,
         }
@@ -239,6 +243,8 @@ struct Inner {
     checked: Mutex<HashSet<String>>,
     /// What this downloader asked and recorded (for callers replaying Maven's order).
     ledger: Ledger,
+    /// Trusted checksums, when configured.
+    trusted: Option<TrustedChecksums>,
 }
 
 impl std::fmt::Debug for Downloader {
@@ -257,8 +263,10 @@ impl Downloader {
         let transport = Transport::new(config.transport.clone()).map_err(DownloadError::Setup)?;
         let local = LocalRepository::new(config.local_repository.clone());
         let permits = Semaphore::new(config.max_in_flight.max(1));
+        let trusted = config.trusted_checksums.clone().map(TrustedChecksums::new);
         Ok(Downloader {
             inner: Arc::new(Inner {
+                trusted,
                 cfg: config,
                 transport,
                 local,
@@ -303,9 +311,20 @@ impl Downloader {
         &self.inner.transport
     }
 
+    /// A place among the requests in flight (held while a request runs).
+    pub(crate) async fn request_permit(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        self.inner.permits.acquire().await.ok()
+    }
+
     /// The local repository (its in-process locks are shared by everything the session writes).
     pub(crate) fn local(&self) -> &LocalRepository {
         &self.inner.local
+    }
+
+    /// A `_remote.repositories` record was written (the ledger must know).
+    pub(crate) fn noted_written(&self, file: &Path, repository: &str) {
+        self.inner
+            .note_written(file, repository, self.replay.as_deref());
     }
 
     /// Downloads every artifact from `repositories` (in Maven's order, after mirrors, proxies
@@ -360,10 +379,15 @@ impl Downloader {
         coord: &Coordinate,
         repositories: &[RemoteRepository],
     ) -> Result<Found, DownloadError> {
-        let r = self
+        let mut r = self
             .inner
             .resolve_one(coord, repositories, self.replay.as_deref())
             .await;
+        if let (Some(trusted), Ok(found)) = (&self.inner.trusted, &r) {
+            if let Err(e) = self.trusted_check(trusted, coord, found) {
+                r = Err(e);
+            }
+        }
         let listener = &self.inner.cfg.listener;
         match &r {
             Ok(found) => {
@@ -380,6 +404,34 @@ impl Downloader {
             }),
         }
         r
+    }
+
+    /// Resolver 1.9's trusted-checksums post-processing of one artifact handed out.
+    fn trusted_check(
+        &self,
+        trusted: &TrustedChecksums,
+        coord: &Coordinate,
+        found: &Found,
+    ) -> Result<(), DownloadError> {
+        let rel =
+            layout::artifact_path(coord, &found.version).map_err(|e| invalid_path(coord, e))?;
+        trusted.check(Checked {
+            artifact: &coord.to_string(),
+            path: rel.as_str(),
+            file: &found.path,
+            repository: found.repository.as_deref(),
+            snapshot: is_snapshot_version(&coord.version),
+        })
+    }
+
+    /// Writes the trusted-checksum summary files that `record` mode changed (Resolver writes
+    /// them when its repository system shuts down; a session calls this after each call).
+    /// Returns the files written; `Err` names the file that could not be written.
+    pub fn flush_trusted_checksums(&self) -> Result<Vec<PathBuf>, (PathBuf, std::io::Error)> {
+        match &self.inner.trusted {
+            Some(t) => t.flush(),
+            None => Ok(Vec::new()),
+        }
     }
 
     /// The version `artifact`'s version stands for: `LATEST`, `RELEASE` and `SNAPSHOT` versions
@@ -628,7 +680,7 @@ fn with_slash(url: &str) -> String {
 
 /// Deletes `<name>.*.tmp` in `dir`: temporary files of this artifact left by a process that died
 /// mid-download. Only called under the artifact's lock, so no live writer owns them.
-fn remove_stale_temp_files(dir: &Path, name: &str) {
+pub(crate) fn remove_stale_temp_files(dir: &Path, name: &str) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

@@ -268,6 +268,53 @@ pub enum DownloadError {
     /// The downloader could not be set up (transport options).
     #[error("the downloader could not be set up")]
     Setup(#[source] TransportError),
+    /// The file is not the one the trusted checksums name (Resolver 1.9's `trustedChecksums`
+    /// post-processor): the artifact is not resolved.
+    #[error("{artifact} from repository `{repository}` ({}) is not trusted: {trusted_by} says {algorithm} {expected}, the file has {actual}", file.display())]
+    NotTrusted {
+        /// The artifact.
+        artifact: String,
+        /// Repository id (`local` for a file installed locally).
+        repository: String,
+        /// The file in the local repository.
+        file: PathBuf,
+        /// The summary file that holds the trusted value.
+        trusted_by: String,
+        /// Algorithm name.
+        algorithm: &'static str,
+        /// The trusted value.
+        expected: String,
+        /// The file's value.
+        actual: String,
+    },
+    /// No trusted checksum names the artifact, and `failIfMissing` is set.
+    #[error("{artifact} from repository `{repository}` has no trusted {algorithms} checksum in {trusted_by} (failIfMissing is set)")]
+    TrustedChecksumMissing {
+        /// The artifact.
+        artifact: String,
+        /// Repository id (`local` for a file installed locally).
+        repository: String,
+        /// The algorithms without a value.
+        algorithms: String,
+        /// Where they were looked for.
+        trusted_by: String,
+    },
+    /// A file fetched for a lock file (`--frozen`) is not the locked one: nothing was kept.
+    #[error("{path} from repository `{repository}` ({url}) is not the locked file: the lock says {algorithm} {expected}, the server sent {actual}; nothing was written")]
+    LockedMismatch {
+        /// The repository path.
+        path: String,
+        /// Repository id.
+        repository: String,
+        /// Redacted URL.
+        url: String,
+        /// Algorithm name.
+        algorithm: &'static str,
+        /// The locked value.
+        expected: String,
+        /// The value of what was received.
+        actual: String,
+    },
 }
 
 impl DownloadError {

@@ -24,6 +24,7 @@ pub(crate) mod checksum;
 pub(crate) mod coords;
 pub(crate) mod downloader;
 pub(crate) mod error;
+pub(crate) mod exact;
 pub(crate) mod filter;
 pub(crate) mod layout;
 pub(crate) mod ledger;
@@ -33,6 +34,7 @@ pub(crate) mod policy;
 pub(crate) mod progress;
 pub(crate) mod properties;
 pub(crate) mod segment;
+pub mod trusted;
 
 #[cfg(test)]
 mod path_proptests;
@@ -45,8 +47,10 @@ pub use downloader::{
     DEFAULT_MAX_CHECKSUM_BYTES, DEFAULT_MAX_METADATA_BYTES,
 };
 pub use error::{DownloadError, InvalidMetadata, MetadataError};
+pub use exact::{ExactFile, ExpectedFile};
 pub use filter::{FilterConfig, RepositoryFilter};
 pub use metadata::MetadataParseError;
 pub use policy::{Clock, ManualClock, SystemClock};
 pub use progress::{NoProgress, Phase, ProgressEvent, ProgressListener};
 pub use segment::{RepoPath, Segment, SegmentError, SegmentKind, MAX_SEGMENT_BYTES};
+pub use trusted::{TrustedChecksumsConfig, UnknownTrustedAlgorithm};

@@ -22,7 +22,7 @@ use crate::resolution::collect::classpath::{self, ClasspathScope};
 use crate::resolution::collect::fetch::RepositorySource;
 use crate::resolution::collect::project::{request_for, Root};
 use crate::resolution::collect::resolve::{resolve_artifacts, ResolvedNode};
-use crate::resolution::collect::{collect, CollectResult, DependencyGraph};
+use crate::resolution::collect::{collect, CollectRequest, CollectResult, DependencyGraph};
 use crate::resolution::pom::Description;
 use crate::resolution::Artifact;
 use crate::runtime::refuse_nested;
@@ -84,6 +84,16 @@ fn collect_root(
     root: &Root,
     repositories: &[RemoteRepository],
 ) -> Result<CollectResult, SessionError> {
+    collect_request(source, root, repositories).map(|(result, _)| result)
+}
+
+/// [`collect_root`] with the request it collected (the root's effective dependencies and
+/// management: what a lock hashes).
+pub(super) fn collect_request(
+    source: &RepositorySource,
+    root: &Root,
+    repositories: &[RemoteRepository],
+) -> Result<(CollectResult, CollectRequest), SessionError> {
     let (request, root_problems) =
         request_for(source, root, repositories).map_err(|source| SessionError::Root { source })?;
     source.read_ahead(&request.managed_dependencies);
@@ -93,7 +103,7 @@ fn collect_root(
             result.problems.insert(0, p);
         }
     }
-    Ok(result)
+    Ok((result, request))
 }
 
 /// A failed collection becomes [`SessionError::Collect`].
@@ -123,6 +133,16 @@ pub(super) fn resolved(result: ResolveResult) -> Result<ResolveResult, SessionEr
             source,
             result: Box::new(result),
         }),
+    }
+}
+
+/// `out` after the trusted checksums the call recorded are written (Resolver writes them when
+/// its repository system shuts down; a session writes after each call, so a process that ends
+/// after it loses nothing).
+fn flushed<T>(engine: &Engine, out: Result<T, SessionError>) -> Result<T, SessionError> {
+    match engine.downloader().flush_trusted_checksums() {
+        Ok(_) => out,
+        Err((path, source)) => out.and(Err(SessionError::TrustedChecksums { path, source })),
     }
 }
 
@@ -187,6 +207,9 @@ impl Session {
         if let Some(e) = &*slot {
             return Ok(e.clone());
         }
+        self.trusted_checksums().map_err(|e| SessionError::Config {
+            source: Box::new(e),
+        })?;
         let engine = Arc::new(Engine::new(
             self.downloader_config(),
             self.selectors(),
@@ -214,8 +237,11 @@ impl Session {
     {
         let engine = self.engine()?;
         let task = engine.runtime.spawn(work(engine.clone()));
-        task.await
-            .map_err(|source| SessionError::Runtime { source })?
+        let out = task
+            .await
+            .map_err(|source| SessionError::Runtime { source })
+            .and_then(|r| r);
+        flushed(&engine, out)
     }
 
     /// Runs `work` on the engine's runtime and waits for it on this thread (refused inside a
@@ -228,10 +254,12 @@ impl Session {
     {
         refuse_nested().map_err(|source| SessionError::Runtime { source })?;
         let engine = self.engine()?;
-        engine
+        let out = engine
             .runtime
             .block_on(work(engine.clone()))
-            .map_err(|source| SessionError::Runtime { source })?
+            .map_err(|source| SessionError::Runtime { source })
+            .and_then(|r| r);
+        flushed(&engine, out)
     }
 
     /// Runs blocking `work` (the collector waits on the runtime) on a blocking thread of the
@@ -255,7 +283,7 @@ impl Session {
     }
 
     /// A project file relative to the session's working directory.
-    fn in_cwd(&self, root: &Root) -> Root {
+    pub(super) fn in_cwd(&self, root: &Root) -> Root {
         match root {
             Root::Pom(file) => Root::Pom(self.environment.cwd.join(file)),
             other => other.clone(),

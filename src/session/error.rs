@@ -119,6 +119,39 @@ pub enum SessionError {
         /// The graph and the artifacts, resolved or not.
         result: Box<ResolveResult>,
     },
+    /// A configuration property (`-D`, a settings profile's) has a value that cannot be used
+    /// (an unknown trusted-checksum algorithm).
+    #[error("a configuration property cannot be used")]
+    Config {
+        /// What is wrong.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The trusted checksums recorded by the call could not be written.
+    #[error("cannot write the trusted checksums file {}", path.display())]
+    TrustedChecksums {
+        /// The summary file.
+        path: std::path::PathBuf,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A lock file could not be made, or its files could not be fetched and verified
+    /// (`--frozen`): what failed first; every artifact's answer is in `result`.
+    #[error("the locked dependencies could not be resolved")]
+    Frozen {
+        /// The first failure.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+        /// Every locked artifact, fetched or not.
+        result: Box<crate::lock::FrozenResult>,
+    },
+    /// A lock file could not be made from the resolved graph.
+    #[error(transparent)]
+    Lock {
+        /// What failed.
+        source: Box<crate::lock::LockError>,
+    },
 }
 
 impl SessionError {

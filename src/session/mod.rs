@@ -107,6 +107,7 @@ mod credentials;
 mod dependencies;
 mod engine;
 mod error;
+mod lock;
 mod publish;
 mod request;
 mod sourced;
@@ -635,9 +636,26 @@ impl Session {
             config.update_policy = Some("always".into());
         }
         config.checksum_algorithms = self.checksum_algorithms().unwrap_or_default();
+        config.trusted_checksums = self.trusted_checksums().ok().flatten();
         config.transport.credential_helper_dir = Some(self.environment.cwd.clone());
         self.extras.configure(&mut config);
         config
+    }
+
+    /// Resolver 1.9's trusted checksums as the configuration properties ask
+    /// ([`Self::config_property`]: `aether.artifactResolver.postProcessor.trustedChecksums*`,
+    /// `aether.trustedChecksumsSource.summaryFile*`; see [`crate::download::trusted`]), `None`
+    /// when off; an unknown algorithm is an error (the session's calls fail with it).
+    pub fn trusted_checksums(
+        &self,
+    ) -> Result<
+        Option<crate::download::TrustedChecksumsConfig>,
+        crate::download::UnknownTrustedAlgorithm,
+    > {
+        crate::download::TrustedChecksumsConfig::from_properties(
+            |k| self.config_property(k),
+            &self.local_repository.value,
+        )
     }
 }
 
