@@ -1178,6 +1178,40 @@ async fn drain(resp: http::Response<hyper::body::Incoming>, timeout: Duration) {
     }
 }
 
+/// The local path of a `file:` URL, with the URL as errors print it.
+fn file_url_path(
+    repo: &RemoteRepository,
+    url: &Url,
+) -> Result<(String, std::path::PathBuf), TransportError> {
+    let redacted = redact_url(url.as_str());
+    let path = url.to_file_path().map_err(|_| TransportError::InvalidUrl {
+        repository: repo.id.clone(),
+        url: redacted.clone(),
+        message: "not a local file path".into(),
+    })?;
+    Ok((redacted, path))
+}
+
+/// An I/O failure on a `file:` repository's path.
+fn file_io_error(
+    repo: &RemoteRepository,
+    redacted: &str,
+    path: &std::path::Path,
+    source: std::io::Error,
+) -> TransportError {
+    TransportError::Network {
+        repository: repo.id.clone(),
+        url: redacted.to_owned(),
+        via: String::new(),
+        cause: NetworkCause::File {
+            path: path.to_path_buf().into_boxed_path(),
+            source,
+        },
+        retries: 0,
+        elapsed: Duration::ZERO,
+    }
+}
+
 /// Serves a `file:` repository (Maven supports them too): a missing file is [`TransportError::NotFound`].
 fn read_file_url(
     repo: &RemoteRepository,
@@ -1185,23 +1219,8 @@ fn read_file_url(
     sink: &mut dyn BodySink,
 ) -> Result<Fetched, TransportError> {
     use std::io::Read;
-    let redacted = redact_url(url.as_str());
-    let path = url.to_file_path().map_err(|_| TransportError::InvalidUrl {
-        repository: repo.id.clone(),
-        url: redacted.clone(),
-        message: "not a local file path".into(),
-    })?;
-    let io_err = |source: std::io::Error| TransportError::Network {
-        repository: repo.id.clone(),
-        url: redacted.clone(),
-        via: String::new(),
-        cause: NetworkCause::File {
-            path: path.clone().into_boxed_path(),
-            source,
-        },
-        retries: 0,
-        elapsed: Duration::ZERO,
-    };
+    let (redacted, path) = file_url_path(repo, url)?;
+    let io_err = |source: std::io::Error| file_io_error(repo, &redacted, &path, source);
     let mut file = match std::fs::File::open(&path) {
         Ok(f) if path.is_file() => f,
         Ok(_) => {
@@ -1252,23 +1271,8 @@ fn write_file_url(
     length: u64,
 ) -> Result<Fetched, TransportError> {
     use std::io::Write;
-    let redacted = redact_url(url.as_str());
-    let path = url.to_file_path().map_err(|_| TransportError::InvalidUrl {
-        repository: repo.id.clone(),
-        url: redacted.clone(),
-        message: "not a local file path".into(),
-    })?;
-    let io_err = |source: std::io::Error| TransportError::Network {
-        repository: repo.id.clone(),
-        url: redacted.clone(),
-        via: String::new(),
-        cause: NetworkCause::File {
-            path: path.clone().into_boxed_path(),
-            source,
-        },
-        retries: 0,
-        elapsed: Duration::ZERO,
-    };
+    let (redacted, path) = file_url_path(repo, url)?;
+    let io_err = |source: std::io::Error| file_io_error(repo, &redacted, &path, source);
     let dir = path
         .parent()
         .ok_or_else(|| io_err(std::io::Error::other("no parent folder")))?;
