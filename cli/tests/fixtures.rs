@@ -16,6 +16,10 @@
 #[path = "../../tests/support/shared.rs"]
 mod shared;
 
+#[path = "../../tests/support/process.rs"]
+mod process;
+use process::run_with_timeout;
+
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -250,45 +254,6 @@ fn stdout_json(output: &std::process::Output) -> Result<Value, String> {
                 .last()
                 .unwrap_or("")
         )
-    })
-}
-
-fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<std::process::Output, String> {
-    use std::io::Read;
-    let mut child = cmd
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .stdin(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot run m2r: {e}"))?;
-    let mut stdout = child.stdout.take().ok_or("no stdout")?;
-    let mut stderr = child.stderr.take().ok_or("no stderr")?;
-    let out_thread = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stdout.read_to_end(&mut buf);
-        buf
-    });
-    let err_thread = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stderr.read_to_end(&mut buf);
-        buf
-    });
-    let start = std::time::Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if start.elapsed() > limit => {
-                let _ = child.kill();
-                return Err(format!("timed out after {limit:?}"));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("wait failed: {e}")),
-        }
-    };
-    Ok(std::process::Output {
-        status,
-        stdout: out_thread.join().unwrap_or_default(),
-        stderr: err_thread.join().unwrap_or_default(),
     })
 }
 
