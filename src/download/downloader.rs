@@ -293,12 +293,14 @@ impl Downloader {
         }
     }
 
-    /// Forgets which metadata was checked: the next requests check again, per update policy
-    /// (Maven: a new session).
+    /// Forgets which metadata was checked and which local files were seen: the next requests
+    /// check again, per update policy, and read `_remote.repositories` again (Maven: a new
+    /// session).
     pub(crate) fn forget_checks(&self) {
         if let Ok(mut c) = self.inner.checked.lock() {
             c.clear();
         }
+        self.inner.local.forget_seen();
     }
 
     /// The configuration.
@@ -896,9 +898,11 @@ impl Inner {
                 warnings,
             }
         };
+        // What the session saw of the file before (one read of `_remote.repositories` for all
+        // the calls that ask for it); the check under the lock below reads it again.
         match self
             .local
-            .availability_where(&file, &ids, |id| counts(&file, id))
+            .remembered_availability_where(&file, &ids, |id| counts(&file, id))
         {
             Availability::Available(r) => {
                 // Resolver normalizes a timestamped snapshot found locally too (`getFile`).
