@@ -605,6 +605,58 @@ mod tests {
     }
 
     #[test]
+    fn remembered_records_last_until_this_process_writes_them_or_forgets() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = LocalRepository::new(dir.path());
+        let f = dir.path().join("g/a/1/a-1.jar");
+        let tracking = f.parent().unwrap().join(TRACKING_FILE);
+        let remembered = |repo: &LocalRepository, ids: &[&str]| {
+            repo.remembered_availability_where(&f, ids, |_| true)
+        };
+        // A missing file is never remembered.
+        assert_eq!(remembered(&repo, &["central"]), Availability::Missing);
+        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+        std::fs::write(&f, b"x").unwrap();
+        std::fs::write(&tracking, "a-1.jar>central=\n").unwrap();
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::Available(Some("central".into()))
+        );
+        // Changed behind the session's back: the remembered records answer, a fresh read
+        // sees the change (and brings the memory up to date).
+        std::fs::write(&tracking, "a-1.jar>other=\n").unwrap();
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::Available(Some("central".into()))
+        );
+        assert_eq!(
+            repo.availability_where(&f, &["central"], |_| true),
+            Availability::OtherRepositories(vec!["other".into()])
+        );
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::OtherRepositories(vec!["other".into()])
+        );
+        // This process records a download (a clone shares the memory): seen again.
+        repo.clone().record_download(&f, "central").unwrap();
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::Available(Some("central".into()))
+        );
+        // Forgotten: the disk answers again.
+        std::fs::write(&tracking, "a-1.jar>other=\n").unwrap();
+        repo.forget_seen();
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::OtherRepositories(vec!["other".into()])
+        );
+        // Deleted by this process's write of the file: seen again too.
+        std::fs::write(&tracking, "a-1.jar>=\n").unwrap();
+        repo.write_file(&f, b"y").unwrap();
+        assert_eq!(remembered(&repo, &["zzz"]), Availability::Available(None));
+    }
+
+    #[test]
     fn metadata_names() {
         let repo = LocalRepository::new("/r");
         assert_eq!(
@@ -698,7 +750,10 @@ mod tests {
         for _ in 0..10 {
             tokio::task::yield_now().await;
         }
-        assert!(!second.is_finished(), "the second task must wait for the first");
+        assert!(
+            !second.is_finished(),
+            "the second task must wait for the first"
+        );
         // Another name is not held up.
         drop(repo.lock(Path::new("a/c")).await.unwrap());
         drop(first);
@@ -710,7 +765,10 @@ mod tests {
             .write(true)
             .open(repo.lock_path(Path::new("a/b")))
             .unwrap();
-        assert!(other.try_lock().is_err(), "the second task holds the file lock");
+        assert!(
+            other.try_lock().is_err(),
+            "the second task holds the file lock"
+        );
         drop(held);
         assert!(other.try_lock().is_ok());
         // Released queues are swept as the table grows.
