@@ -122,4 +122,3 @@ pub(crate) async fn resolve_node(
         },
     }
 }
-
