@@ -55,21 +55,10 @@ fn remote(s: &Setup) -> std::path::PathBuf {
     s.dir.parent().unwrap().join("remote")
 }
 
-/// A project depending on `deps` (`g:a:v` each), written as `pom.xml` in the case directory.
+/// A project (`org.app:app:1`) depending on `deps` (`g:a:v` each), written as `pom.xml` in the
+/// case directory.
 fn write_pom(s: &Setup, deps: &[&str]) {
-    let mut x = String::from(
-        "<project><modelVersion>4.0.0</modelVersion><groupId>org.app</groupId>\
-         <artifactId>app</artifactId><version>1</version><dependencies>",
-    );
-    for d in deps {
-        let p: Vec<&str> = d.split(':').collect();
-        x.push_str(&format!(
-            "<dependency><groupId>{}</groupId><artifactId>{}</artifactId><version>{}</version></dependency>",
-            p[0], p[1], p[2]
-        ));
-    }
-    x.push_str("</dependencies></project>");
-    std::fs::write(s.dir.join("pom.xml"), x).unwrap();
+    write_module(&s.dir, "app", deps);
 }
 
 /// nginx's requests since `from` (its access log lines).
