@@ -99,6 +99,7 @@ fn check(dir: &Path) -> Result<bool, String> {
                     repository: Some("real".into()),
                     repository_url: Some("file:///repo".into()),
                     file: c.replace(':', "/"),
+                    module: false,
                     size: 1,
                     sha256: sha.clone(),
                     sha1: sha[..40].to_string(),
@@ -173,7 +174,7 @@ fn check(dir: &Path) -> Result<bool, String> {
 /// The Coursier export of a locked project parses as JSON with Coursier's fields: one entry per
 /// node, each naming its file, and every coordinate it lists is an entry of the report.
 fn coursier_fields(p: &lock::LockedProject) -> Result<(), String> {
-    let text = lock::coursier_report(p, Path::new("/m2"));
+    let text = lock::coursier_report(p, Path::new("/m2"), Path::new("/src"));
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
     if v["version"] != lock::REPORT_VERSION || !v["conflict_resolution"].is_object() {
         return Err(format!("no version or conflict_resolution: {text}"));

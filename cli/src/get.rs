@@ -112,7 +112,7 @@ pub fn run(args: GetArgs, session: &Session, declared: &[RemoteRepository]) -> i
     };
     let answer = session.repositories(declared);
     for p in &answer.problems {
-        report::settings_problem(p);
+        report::withheld(p);
     }
     download_all(&coords, session, &answer.repositories, || {})
 }

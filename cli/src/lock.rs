@@ -1,6 +1,8 @@
 //! `m2r lock`: resolve a project (or bare coordinates) and write its lock file, `m2r.lock`
 //! next to the project file (in the working directory for coordinates, or `--output`), or
-//! Coursier's JSON report with `--format coursier-json` (on stdout unless `--output`). Also the
+//! Coursier's JSON report with `--format coursier-json` (on stdout unless `--output`). An
+//! aggregator's lock holds every module of its reactor (one Coursier report per module, in
+//! the folder `--output` names). Also the
 //! lock-file helpers `m2r resolve --locked/--frozen` and `m2r why --lock` share: where the lock
 //! is, and how differences are reported. The lock itself is the library's
 //! ([`m2resolver::Session::blocking_lock`], [`m2resolver::lock`]).
@@ -29,7 +31,7 @@ pub struct LockArgs {
     /// Lock only Maven's class path for this scope (compile, runtime or test); default: every node.
     #[arg(long, value_name = "SCOPE")]
     scope: Option<ClasspathScope>,
-    /// The project file.
+    /// The project file (an aggregator: every module of its reactor, in one lock).
     #[arg(long, value_name = "FILE", conflicts_with = "coords")]
     pom: Option<PathBuf>,
     /// Where to write (default: m2r.lock next to the project file, or in the working directory; the Coursier report goes to stdout).
@@ -116,13 +118,7 @@ pub fn run(args: LockArgs) -> u8 {
     };
     if let Some(pom) = &args.pom {
         match crate::reactor::read(&opened, pom, false) {
-            crate::reactor::Reactor::Modules(_) => {
-                report::error_text(&format!(
-                    "{}: locking an aggregator is not supported yet: lock each module's pom.xml",
-                    pom.display()
-                ));
-                return 2;
-            }
+            crate::reactor::Reactor::Modules(ws) => return lock_reactor(&args, &opened, &ws, pom),
             crate::reactor::Reactor::Failed(code) => return code,
             crate::reactor::Reactor::Single => {}
         }
@@ -155,27 +151,70 @@ pub fn run(args: LockArgs) -> u8 {
     if report_collection(&root, &resolved.collect) {
         return 1;
     }
+    write(&args, &opened, &lock, args.pom.as_deref())
+}
+
+/// `m2r lock --pom AGGREGATOR`: every module of the reactor resolved and locked in one lock
+/// file (one project per module, in reactor order); nothing is written when a module fails.
+fn lock_reactor(
+    args: &LockArgs,
+    opened: &crate::options::Opened,
+    ws: &m2resolver::Workspace,
+    pom: &Path,
+) -> u8 {
+    let answer =
+        opened
+            .session
+            .blocking_resolve_and_lock_workspace(ws, &opened.repositories, args.scope);
+    opened.progress.finish();
+    let (results, lock) = match answer {
+        Ok(a) => a,
+        Err(e) => {
+            report_failure(&e);
+            return 1;
+        }
+    };
+    let (_, failed) = crate::reactor::report_resolved(ws, &results, None);
+    match lock {
+        Some(lock) if !failed => write(args, opened, &lock, Some(pom)),
+        _ => {
+            report::error_text(
+                "nothing was locked: a module of the reactor could not be resolved completely",
+            );
+            1
+        }
+    }
+}
+
+/// Writes the lock (or its Coursier report) as `args` ask; returns the exit status.
+fn write(args: &LockArgs, opened: &crate::options::Opened, lock: &Lock, pom: Option<&Path>) -> u8 {
+    let cwd = &opened.session.environment().cwd;
     match args.format {
         Format::M2r => {
-            let path = lock_path(args.output.as_deref(), args.pom.as_deref());
+            let path = lock_path(args.output.as_deref(), pom);
             if let Err(e) = lock.write(&path) {
                 report::error(&e);
                 return 1;
             }
             let nodes: usize = lock.projects.iter().map(|p| p.nodes.len()).sum();
-            eprintln!("wrote {} ({nodes} artifacts)", path.display());
+            match lock.projects.len() {
+                1 => eprintln!("wrote {} ({nodes} artifacts)", path.display()),
+                n => eprintln!("wrote {} ({n} projects, {nodes} artifacts)", path.display()),
+            }
         }
         Format::CoursierJson => {
-            let local = opened.session.local_repository().value.clone();
-            let local = if local.is_absolute() {
-                local
-            } else {
-                opened.session.environment().cwd.join(local)
+            let local = cwd.join(&opened.session.local_repository().value);
+            let reactor_root = match pom.map(|p| cwd.join(p)) {
+                Some(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
+                None => cwd.clone(),
             };
+            if lock.projects.len() > 1 {
+                return write_coursier_reports(args.output.as_deref(), lock, &local, &reactor_root);
+            }
             let text: String = lock
                 .projects
                 .iter()
-                .map(|p| coursier_report(p, &local))
+                .map(|p| coursier_report(p, &local, &reactor_root))
                 .collect();
             match &args.output {
                 Some(path) => {
@@ -188,5 +227,49 @@ pub fn run(args: LockArgs) -> u8 {
             }
         }
     }
+    0
+}
+
+/// A Coursier report holds one project: a reactor's are written one file per module,
+/// `DIR/groupId.artifactId.json`, in the folder `--output` names.
+fn write_coursier_reports(
+    dir: Option<&Path>,
+    lock: &Lock,
+    local: &Path,
+    reactor_root: &Path,
+) -> u8 {
+    let Some(dir) = dir else {
+        report::error_text(
+            "a Coursier report holds one project: for a reactor, name a folder with --output DIR \
+             (one DIR/groupId.artifactId.json per module is written)",
+        );
+        return 2;
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        report::error_text(&format!("cannot create {}: {e}", dir.display()));
+        return 1;
+    }
+    for p in &lock.projects {
+        let mut parts = p.root.split(':');
+        let (g, a) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        let safe = |s: &str| -> String {
+            s.chars()
+                .map(|c| match c {
+                    'A'..='Z' | 'a'..='z' | '0'..='9' | '.' | '_' | '-' => c,
+                    _ => '_',
+                })
+                .collect()
+        };
+        let path = dir.join(format!("{}.{}.json", safe(g), safe(a)));
+        if let Err(e) = std::fs::write(&path, coursier_report(p, local, reactor_root)) {
+            report::error_text(&format!("cannot write {}: {e}", path.display()));
+            return 1;
+        }
+    }
+    eprintln!(
+        "wrote {} Coursier reports in {}",
+        lock.projects.len(),
+        dir.display()
+    );
     0
 }

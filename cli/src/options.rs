@@ -221,7 +221,7 @@ pub fn open(common: &CommonArgs, download: &DownloadArgs) -> Result<Opened, u8> 
     }
     let answer = session.repositories(&declared);
     for p in &answer.problems {
-        report::settings_problem(p);
+        report::withheld(p);
     }
     Ok(Opened {
         session,

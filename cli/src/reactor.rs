@@ -27,7 +27,7 @@ use m2resolver::printable::error_chain;
 use m2resolver::resolution::collect::view::{self, TreeOptions};
 use m2resolver::resolution::workspace::view as reactor_view;
 use m2resolver::resolution::workspace::{discover, Module, Phase, Workspace, WorkspaceError};
-use m2resolver::{ClasspathScope, CollectResult, SessionError};
+use m2resolver::{ClasspathScope, CollectResult, ResolveResult, SessionError, WorkspaceResult};
 use std::path::Path;
 
 /// What an aggregator POM turned out to be.
@@ -176,6 +176,19 @@ pub fn resolve(opened: &Opened, ws: &Workspace, scope: Option<ClasspathScope>) -
             return 1;
         }
     };
+    let (out, failed) = report_resolved(ws, &answer, None);
+    crate::out(&out);
+    u8::from(failed)
+}
+
+/// Reports every module's warnings and failures on stderr; returns the class-path lines
+/// (`groupId:artifactId:version`, a tab, the files of `scope` — `None`: every resolved file —
+/// `:`-separated) and whether a module failed.
+pub fn report_resolved(
+    ws: &Workspace,
+    answer: &WorkspaceResult<ResolveResult>,
+    scope: Option<ClasspathScope>,
+) -> (String, bool) {
     let mut out = String::new();
     for (m, answer) in ws.modules().iter().zip(&answer.modules) {
         let result = match &answer.result {
@@ -193,14 +206,12 @@ pub fn resolve(opened: &Opened, ws: &Workspace, scope: Option<ClasspathScope>) -
                 report::error_text(&format!("{}: {}", m.id(), error_chain(e.as_ref())));
             }
         }
-        let paths: Vec<String> = result
-            .files()
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect();
+        let files = match scope {
+            Some(scope) => result.classpath(scope),
+            None => result.files(),
+        };
+        let paths: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
         out.push_str(&format!("{}\t{}\n", m.id(), paths.join(":")));
     }
-    crate::out(&out);
-    let failed = answer.failures().next().is_some();
-    u8::from(failed)
+    (out, answer.failures().next().is_some())
 }

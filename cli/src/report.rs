@@ -32,8 +32,26 @@ pub fn warning(message: &str) {
 
 /// A settings problem, as an error or a warning by its severity, with where it was written.
 pub fn settings_problem(p: &SettingsProblem) {
+    let text = problem_text(p);
+    if p.severity >= Severity::Error {
+        error_text(&text);
+    } else {
+        warning(&text);
+    }
+}
+
+/// A credential or header value that could not be decrypted: Maven's settings problem (an
+/// error in `m2r explain`), but the command goes on without it, so it is a warning here; a
+/// request that then fails says why it sent no credential.
+pub fn withheld(p: &SettingsProblem) {
+    warning(&problem_text(p));
+}
+
+/// A settings problem's message with where it was found.
+fn problem_text(p: &SettingsProblem) -> String {
     let mut text = p.message.clone();
-    if !p.source.is_empty() {
+    // a message that names its place already says it once
+    if !p.source.is_empty() && !p.message.contains(&p.source) {
         text.push_str(&format!(" @ {}", p.source));
         if let Some(line) = p.line {
             text.push_str(&format!(", line {line}"));
@@ -42,9 +60,5 @@ pub fn settings_problem(p: &SettingsProblem) {
             }
         }
     }
-    if p.severity >= Severity::Error {
-        error_text(&text);
-    } else {
-        warning(&text);
-    }
+    text
 }

@@ -5,13 +5,14 @@
 //! in Maven's order) when every artifact resolved, and on stderr the warnings and one `error:`
 //! line per artifact that failed (`report.rs`); a failed command prints nothing on stdout. A
 //! coordinate the user named whose POM cannot be found is an error. A `--pom` that aggregates
-//! modules prints one line per project of the reactor (`crate::reactor`; not with `--locked`,
-//! whose lock holds one project). Collection and downloads are the session's
+//! modules prints one line per project of the reactor (`crate::reactor`; with `--locked`, after
+//! every module's graph was compared with the reactor's lock). Collection and downloads are the session's
 //! ([`m2resolver::Session::blocking_resolve`]).
 
 use crate::reactor::{self, Reactor};
 use crate::report;
 use crate::tree::{open, report_collection, report_failure, GraphArgs};
+use m2resolver::lock::Lock;
 use m2resolver::{ClasspathScope, SessionError};
 use std::path::PathBuf;
 
@@ -66,24 +67,18 @@ pub fn run(args: ResolveArgs) -> u8 {
     };
     if let Some(pom) = &args.pom {
         match reactor::read(&opened, pom, false) {
-            Reactor::Modules(_) if locked.is_some() => {
-                report::error_text(&format!(
-                    "{}: --locked with an aggregator is not supported yet: a lock holds one project",
-                    pom.display()
-                ));
-                return 2;
+            Reactor::Modules(ws) => {
+                return match &locked {
+                    Some((path, lock)) => locked_reactor(&opened, &ws, path, lock, args.scope),
+                    None => reactor::resolve(&opened, &ws, args.scope),
+                }
             }
-            Reactor::Modules(ws) => return reactor::resolve(&opened, &ws, args.scope),
             Reactor::Failed(code) => return code,
             Reactor::Single => {}
         }
     }
     // --locked compares the class path the lock was made for.
-    let lock_scope = locked
-        .as_ref()
-        .and_then(|(_, l)| l.projects.first())
-        .and_then(|p| p.scope.as_deref())
-        .and_then(|s| s.parse::<ClasspathScope>().ok());
+    let lock_scope = locked.as_ref().and_then(|(_, l)| lock_scope(l));
     let answer = match &locked {
         Some(_) => opened
             .session
@@ -136,14 +131,67 @@ pub fn run(args: ResolveArgs) -> u8 {
     0
 }
 
+/// The class path a lock was made for (`None`: every node).
+fn lock_scope(lock: &Lock) -> Option<ClasspathScope> {
+    lock.projects
+        .first()
+        .and_then(|p| p.scope.as_deref())
+        .and_then(|s| s.parse::<ClasspathScope>().ok())
+}
+
+/// `m2r resolve --locked --pom AGGREGATOR`: every module resolved and locked again, compared
+/// with the lock; the class paths as `m2r resolve` of the reactor prints them when they agree.
+fn locked_reactor(
+    opened: &crate::options::Opened,
+    ws: &m2resolver::Workspace,
+    path: &std::path::Path,
+    lock: &Lock,
+    scope: Option<ClasspathScope>,
+) -> u8 {
+    let answer = opened.session.blocking_resolve_and_lock_workspace(
+        ws,
+        &opened.repositories,
+        lock_scope(lock),
+    );
+    opened.progress.finish();
+    let (results, now) = match answer {
+        Ok(a) => a,
+        Err(e) => {
+            report_failure(&e);
+            return 1;
+        }
+    };
+    let (out, failed) = reactor::report_resolved(ws, &results, scope);
+    if failed {
+        return 1;
+    }
+    if let Some(now) = now {
+        let differences = lock.diff(&now);
+        if !differences.is_empty() {
+            crate::lock::report_differences(path, &differences, lock.projects.len());
+            return 1;
+        }
+    }
+    crate::out(&out);
+    0
+}
+
 /// `m2r resolve --frozen`: the lock's files, fetched and verified; the class path of each
 /// locked project on stdout (one line each).
 fn frozen(args: &ResolveArgs) -> u8 {
     let path = crate::lock::lock_path(args.lock_file.as_deref(), args.pom.as_deref());
-    let lock = match crate::lock::read(&path) {
+    let mut lock = match crate::lock::read(&path) {
         Ok(l) => l,
         Err(code) => return code,
     };
+    // A reactor's module files are under the aggregator's folder (the project file is not
+    // read: it only says where the reactor is).
+    if let Some(pom) = &args.pom {
+        lock.directory = pom
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(std::path::Path::to_path_buf);
+    }
     let opened = match open(&args.graph) {
         Ok(s) => s,
         Err(code) => return code,
@@ -174,9 +222,23 @@ fn frozen(args: &ResolveArgs) -> u8 {
             None => p.files(),
         };
         let paths: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        if result.projects.len() > 1 {
+            // as `m2r resolve` of the reactor prints it: `groupId:artifactId:version`, a tab
+            out.push_str(&module_id(&p.root));
+            out.push('\t');
+        }
         out.push_str(&paths.join(":"));
         out.push('\n');
     }
     crate::out(&out);
     0
+}
+
+/// `groupId:artifactId:version` of a locked root (`groupId:artifactId:extension[:classifier]:version`).
+fn module_id(root: &str) -> String {
+    let parts: Vec<&str> = root.split(':').collect();
+    match parts.as_slice() {
+        [g, a, .., v] if parts.len() >= 3 => format!("{g}:{a}:{v}"),
+        _ => root.to_string(),
+    }
 }

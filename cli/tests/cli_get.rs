@@ -327,6 +327,17 @@ fn an_undecryptable_password_is_reported_as_such_not_as_rejected() {
         s.nginx.access_log()
     );
     assert!(!stderr.contains("sent and rejected"), "{stderr}");
+    // the command goes on without the password: a warning first, the 401 is the error
+    let withheld = stderr
+        .lines()
+        .find(|l| l.contains("Failed to decrypt password for server corp"))
+        .unwrap();
+    assert!(withheld.starts_with("warning: "), "{stderr}");
+    assert_eq!(
+        withheld.matches("settings.xml:5:12").count(),
+        1,
+        "{withheld}"
+    );
     for l in s.nginx.access_log() {
         assert!(l.contains("a=[-]"), "an Authorization header was sent: {l}");
     }

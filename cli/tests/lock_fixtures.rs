@@ -2,7 +2,7 @@
 //! (POMs and jars), `args` (`lock` and its arguments, one a line, `@CASE@` for the case folder)
 //! and what m2r writes for it: `expected.lock` (the lock, byte for byte, the case folder spelled
 //! `@CASE@`) and `expected-coursier.json` (the Coursier export, the local repository spelled
-//! `@LOCAL@`). Each case also checks that `m2r resolve --frozen` with that lock, in an empty
+//! `@LOCAL@`; for a reactor, `expected-coursier/`, one report per module). Each case also checks that `m2r resolve --frozen` with that lock, in an empty
 //! local repository, gives the class path `m2r resolve` gives, and that locking twice gives the
 //! same bytes.
 //!
@@ -149,41 +149,76 @@ fn run_case(dir: &Path) -> Result<Vec<String>, String> {
 
     let mut coursier = args.clone();
     coursier.extend(["--format".into(), "coursier-json".into()]);
-    let json = stdout(
-        &m2r(dir, &coursier, &local, &home),
-        "m2r lock --format coursier-json",
-    )?;
-    if let Err(e) = serde_json::from_str::<serde_json::Value>(&json) {
-        diffs.push(format!("the Coursier report is not JSON: {e}"));
-    }
     let local_spelled = local.display().to_string();
-    expect(
-        dir,
-        "expected-coursier.json",
-        &json.replace(&local_spelled, "@LOCAL@"),
-        &mut diffs,
-    );
+    let reports = dir.join("expected-coursier");
+    if reports.is_dir() {
+        // a reactor: one report per module, in the folder --output names
+        let out_dir = tmp.path().join("coursier");
+        coursier.extend(["-O".into(), out_dir.display().to_string()]);
+        stdout(
+            &m2r(dir, &coursier, &local, &home),
+            "m2r lock --format coursier-json -O DIR",
+        )?;
+        let mut written: Vec<String> = std::fs::read_dir(&out_dir)
+            .map_err(|e| format!("{}: {e}", out_dir.display()))?
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        written.sort();
+        if std::env::var_os("M2R_BLESS").is_some() {
+            std::fs::create_dir_all(&reports).unwrap();
+        }
+        for name in &written {
+            let json = std::fs::read_to_string(out_dir.join(name)).unwrap();
+            if let Err(e) = serde_json::from_str::<serde_json::Value>(&json) {
+                diffs.push(format!("the Coursier report {name} is not JSON: {e}"));
+            }
+            let spelled_json = json
+                .replace(&local_spelled, "@LOCAL@")
+                .replace(&spelled, "@CASE@");
+            expect(&reports, name, &spelled_json, &mut diffs);
+        }
+        let mut expected: Vec<String> = std::fs::read_dir(&reports)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        expected.sort();
+        if expected != written {
+            diffs.push(format!(
+                "Coursier reports: expected {expected:?}, written {written:?}"
+            ));
+        }
+    } else {
+        let json = stdout(
+            &m2r(dir, &coursier, &local, &home),
+            "m2r lock --format coursier-json",
+        )?;
+        if let Err(e) = serde_json::from_str::<serde_json::Value>(&json) {
+            diffs.push(format!("the Coursier report is not JSON: {e}"));
+        }
+        expect(
+            dir,
+            "expected-coursier.json",
+            &json.replace(&local_spelled, "@LOCAL@"),
+            &mut diffs,
+        );
+    }
 
     // the frozen class path is the resolved one
     let mut resolve = args.clone();
     resolve[0] = "resolve".into();
     let resolved = stdout(&m2r(dir, &resolve, &local, &home), "m2r resolve")?;
     let frozen_local = tmp.path().join("frozen");
-    // the project file is not read: --frozen takes the lock only
+    // --frozen takes the lock only: the project file is not read (`--pom` says where a
+    // reactor's module files are, as the lock was written away from it)
     let mut frozen_args: Vec<String> = vec![
         "resolve".into(),
         "--frozen".into(),
         "--lock".into(),
         out_lock.display().to_string(),
     ];
-    let mut rest = args.iter().skip(1);
-    while let Some(a) = rest.next() {
-        if a == "--pom" {
-            rest.next();
-        } else {
-            frozen_args.push(a.clone());
-        }
-    }
+    frozen_args.extend(args.iter().skip(1).cloned());
     let frozen = stdout(
         &m2r(dir, &frozen_args, &frozen_local, &home),
         "m2r resolve --frozen",

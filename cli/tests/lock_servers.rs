@@ -55,21 +55,10 @@ fn remote(s: &Setup) -> std::path::PathBuf {
     s.dir.parent().unwrap().join("remote")
 }
 
-/// A project depending on `deps` (`g:a:v` each), written as `pom.xml` in the case directory.
+/// A project (`org.app:app:1`) depending on `deps` (`g:a:v` each), written as `pom.xml` in the
+/// case directory.
 fn write_pom(s: &Setup, deps: &[&str]) {
-    let mut x = String::from(
-        "<project><modelVersion>4.0.0</modelVersion><groupId>org.app</groupId>\
-         <artifactId>app</artifactId><version>1</version><dependencies>",
-    );
-    for d in deps {
-        let p: Vec<&str> = d.split(':').collect();
-        x.push_str(&format!(
-            "<dependency><groupId>{}</groupId><artifactId>{}</artifactId><version>{}</version></dependency>",
-            p[0], p[1], p[2]
-        ));
-    }
-    x.push_str("</dependencies></project>");
-    std::fs::write(s.dir.join("pom.xml"), x).unwrap();
+    write_module(&s.dir, "app", deps);
 }
 
 /// nginx's requests since `from` (its access log lines).
@@ -218,6 +207,154 @@ fn a_changed_dependency_fails_locked_and_is_named() {
         text(&out.stderr).contains("m2r.lock"),
         "{}",
         text(&out.stderr)
+    );
+}
+
+/// A project `org.app:ARTIFACT:1` depending on `deps` (`g:a:v` each) in `dir/pom.xml`.
+fn write_module(dir: &Path, artifact: &str, deps: &[&str]) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut x = format!(
+        "<project><modelVersion>4.0.0</modelVersion><groupId>org.app</groupId>\
+         <artifactId>{artifact}</artifactId><version>1</version><dependencies>"
+    );
+    for d in deps {
+        let p: Vec<&str> = d.split(':').collect();
+        x.push_str(&format!(
+            "<dependency><groupId>{}</groupId><artifactId>{}</artifactId><version>{}</version></dependency>",
+            p[0], p[1], p[2]
+        ));
+    }
+    x.push_str("</dependencies></project>");
+    std::fs::write(dir.join("pom.xml"), x).unwrap();
+}
+
+/// An aggregator (`org.app:parent`) of `lib` (a:1) and `app` (lib, and `app_deps`).
+fn write_reactor(s: &Setup, app_deps: &[&str]) {
+    std::fs::write(
+        s.dir.join("pom.xml"),
+        "<project><modelVersion>4.0.0</modelVersion><groupId>org.app</groupId>\
+         <artifactId>parent</artifactId><version>1</version><packaging>pom</packaging>\
+         <modules><module>app</module><module>lib</module></modules></project>",
+    )
+    .unwrap();
+    write_module(&s.dir.join("lib"), "lib", &["org.ex:a:1"]);
+    let mut deps = vec!["org.app:lib:1"];
+    deps.extend_from_slice(app_deps);
+    write_module(&s.dir.join("app"), "app", &deps);
+}
+
+/// The class path of `module` (`groupId:artifactId:version`) in a reactor's output.
+fn module_line<'a>(out: &'a str, module: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(&format!("{module}\t")))
+        .unwrap_or_else(|| panic!("no line for {module} in\n{out}"))
+}
+
+#[test]
+fn a_reactor_is_locked_module_by_module_and_frozen_fetches_each_jar_once() {
+    let s = graph();
+    // app: c:1 directly, nearer than a's c:2
+    write_reactor(&s, &["org.ex:c:1"]);
+    let out = m2r(&s, "first", &["lock", "--pom", "pom.xml"]);
+    ok(&out);
+    assert!(
+        text(&out.stderr).contains("3 projects"),
+        "{}",
+        text(&out.stderr)
+    );
+    let lock_text = std::fs::read_to_string(s.dir.join("m2r.lock")).unwrap();
+    for secret in [PASSWORD, PROXY_PASSWORD, "deploy@", ":s3cret", "proxyuser"] {
+        assert!(!lock_text.contains(secret), "{secret} in\n{lock_text}");
+    }
+    let lock: serde_json::Value = serde_json::from_str(&lock_text).unwrap();
+    let roots: Vec<&str> = lock["projects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["root"].as_str().unwrap())
+        .collect();
+    assert_eq!(roots.len(), 3, "{roots:?}");
+    for r in [
+        "org.app:parent:pom:1",
+        "org.app:lib:pom:1",
+        "org.app:app:pom:1",
+    ] {
+        assert!(roots.contains(&r), "{r} not in {roots:?}");
+    }
+    let app = lock["projects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["root"] == "org.app:app:pom:1")
+        .unwrap();
+    let lib_node = app["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["coord"] == "org.app:lib:jar:1")
+        .expect("lib is a node of app's graph");
+    assert_eq!(lib_node["module"], true, "{lib_node}");
+    assert_eq!(lib_node["file"], "lib/target/classes", "{lib_node}");
+    assert!(lib_node.get("sha256").is_none(), "{lib_node}");
+    // locking again: the same bytes
+    ok(&m2r(&s, "first", &["lock", "--pom", "pom.xml"]));
+    assert_eq!(
+        std::fs::read_to_string(s.dir.join("m2r.lock")).unwrap(),
+        lock_text
+    );
+
+    // --frozen: each jar of every module once, nothing else; the reactor's class paths
+    let resolved = ok(&m2r(&s, "first", &["resolve", "--pom", "pom.xml"]));
+    let before = s.nginx.access_log().len();
+    let frozen = ok(&m2r(&s, "empty", &["resolve", "--frozen"]));
+    let log = requests_since(&s, before);
+    let mut jars: Vec<&str> = JARS.to_vec();
+    jars.push("org/ex/c/1/c-1.jar");
+    assert_eq!(log.len(), jars.len(), "{log:#?}");
+    for jar in &jars {
+        assert_eq!(
+            log.iter()
+                .filter(|l| l.contains(jar) && l.contains("GET "))
+                .count(),
+            1,
+            "{jar}: {log:#?}"
+        );
+    }
+    let first = s.dir.join("first").display().to_string();
+    let empty = s.dir.join("empty").display().to_string();
+    assert_eq!(frozen.replace(&empty, "L"), resolved.replace(&first, "L"));
+    let app_cp = module_line(&frozen, "org.app:app:1");
+    let lib_classes = s.dir.join("lib/target/classes").display().to_string();
+    assert!(app_cp.starts_with(&lib_classes), "{app_cp}");
+    assert!(
+        app_cp.contains("c-1.jar") && !app_cp.contains("c-2.jar"),
+        "{app_cp}"
+    );
+    assert!(module_line(&frozen, "org.app:lib:1").contains("c-2.jar"));
+
+    // --locked: unchanged passes and prints the reactor's class paths
+    assert_eq!(
+        ok(&m2r(
+            &s,
+            "first",
+            &["resolve", "--locked", "--pom", "pom.xml"]
+        )),
+        resolved
+    );
+    // app without c:1: its c is a's c:2 now; the difference is named under app
+    write_reactor(&s, &[]);
+    let out = m2r(&s, "first", &["resolve", "--locked", "--pom", "pom.xml"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    eprintln!("--locked said:\n{err}");
+    assert!(err.contains("in org.app:app:pom:1"), "{err}");
+    assert!(err.contains("org.ex:c"), "{err}");
+    assert!(!err.contains("in org.app:lib"), "lib did not change: {err}");
+    assert_eq!(
+        std::fs::read_to_string(s.dir.join("m2r.lock")).unwrap(),
+        lock_text,
+        "--locked never writes the lock"
     );
 }
 

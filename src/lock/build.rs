@@ -13,8 +13,11 @@ pub struct FileFacts {
     pub repository: Option<String>,
     /// That repository's URL (as written; user info is removed here).
     pub repository_url: Option<String>,
-    /// Its path in the repository, or the `systemPath`.
+    /// Its path in the repository, the `systemPath`, or (a module) its path in the reactor.
     pub file: String,
+    /// A module of the reactor: the build makes the file, nothing is hashed (size and hashes
+    /// are empty).
+    pub module: bool,
     /// Size in bytes.
     pub size: u64,
     /// SHA-256, lower-case hex.
@@ -81,6 +84,7 @@ pub fn project(
             optional: node.is_optional(),
             repository: f.repository.clone(),
             url: None,
+            module: f.module,
             file: f.file.clone(),
             size: f.size,
             sha256: f.sha256.clone(),

@@ -13,7 +13,8 @@
 //! - `coord` is Coursier's spelling, `groupId:artifactId[:type[:classifier]]:version` with
 //!   the type left out for a `jar` without classifier (`Attributes.normalize`); the type is
 //!   the artifact's extension;
-//! - `file` is the absolute path in the local repository (left out when there is none);
+//! - `file` is the absolute path in the local repository (left out when there is none); for a
+//!   module of a reactor, the reactor's file (its output directory) under the reactor's root;
 //! - `directDependencies` are the node's dependencies after conflict resolution: its edges,
 //!   plus the winner of each conflict one of its own dependencies lost (Coursier lists the
 //!   reconciled version where Maven's graph drops the loser); `dependencies` is everything
@@ -71,8 +72,8 @@ fn ga(coord: &str) -> String {
 }
 
 /// The report of `project`, files under `local_repository` (a `system` dependency's file is
-/// its own path).
-pub fn report(project: &LockedProject, local_repository: &Path) -> String {
+/// its own path; a module's is under `reactor_root`, see [`LockedNode::module`]).
+pub fn report(project: &LockedProject, local_repository: &Path, reactor_root: &Path) -> String {
     let nodes: HashMap<&str, &LockedNode> = project
         .nodes
         .iter()
@@ -113,10 +114,12 @@ pub fn report(project: &LockedProject, local_repository: &Path) -> String {
             let file = if n.scope == "system" {
                 Some(n.file.clone())
             } else {
-                let p = n
-                    .file
-                    .split('/')
-                    .fold(local_repository.to_path_buf(), |p, s| p.join(s));
+                let base = if n.module {
+                    reactor_root
+                } else {
+                    local_repository
+                };
+                let p = n.file.split('/').fold(base.to_path_buf(), |p, s| p.join(s));
                 Some(p.display().to_string())
             };
             let direct_dependencies: BTreeSet<String> = direct

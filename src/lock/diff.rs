@@ -265,6 +265,7 @@ fn fields(
         now.optional.to_string(),
     );
     field("repository", opt(&locked.repository), opt(&now.repository));
+    field("module", locked.module.to_string(), now.module.to_string());
     if same_version {
         field("file", locked.file.clone(), now.file.clone());
         field("size", locked.size.to_string(), now.size.to_string());

@@ -17,6 +17,9 @@ pub enum Verification {
     Hashed,
     /// Downloaded now, hashed while it streamed.
     Downloaded,
+    /// Not a locked file: a module of the locked reactor, whose file the build makes (see
+    /// [`LockedNode::module`](super::LockedNode::module)); nothing is checked.
+    Reactor,
 }
 
 /// One locked artifact of a project.

@@ -41,6 +41,12 @@ pub struct Lock {
     pub repositories: Vec<LockedRepository>,
     /// One entry per project (a single project, or the modules of a reactor in build order).
     pub projects: Vec<LockedProject>,
+    /// The directory the files of [module nodes](LockedNode::module) are relative to: the
+    /// reactor's root (the aggregator POM's folder). Not written: [`Lock::read`] sets it to
+    /// the lock file's folder, the default place of a reactor's lock; `None` (a parsed or new
+    /// lock, or one read from the working directory): the session's working directory.
+    #[serde(skip)]
+    pub directory: Option<std::path::PathBuf>,
 }
 
 /// A repository a locked file came from.
@@ -135,14 +141,23 @@ pub struct LockedNode {
     /// The repository's URL, only when two locked repositories share this id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
-    /// The file: its path in the repository (and the local repository), or the declared
-    /// `systemPath` of a `system` dependency.
+    /// A module of the locked reactor: the build makes its file, so no file is locked —
+    /// `file` is what the reactor gives for it (its output directory, or its project file for
+    /// a POM) relative to the reactor's root, `/`-separated, and `size`, `sha256` and `sha1`
+    /// are left out. `--frozen` puts that path on the class path and checks nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub module: bool,
+    /// The file: its path in the repository (and the local repository), the declared
+    /// `systemPath` of a `system` dependency, or a module's path in the reactor.
     pub file: String,
-    /// Its size in bytes.
+    /// Its size in bytes (left out for a module, and for an empty file).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub size: u64,
-    /// Its SHA-256 (lower-case hex): what `--frozen` checks.
+    /// Its SHA-256 (lower-case hex): what `--frozen` checks (left out for a module).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub sha256: String,
-    /// Its SHA-1 (lower-case hex): what Maven's `.sha1` files hold.
+    /// Its SHA-1 (lower-case hex): what Maven's `.sha1` files hold (left out for a module).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub sha1: String,
     /// Direct dependencies: node coordinates, in declaration order.
     pub dependencies: Vec<String>,
@@ -212,6 +227,7 @@ impl Lock {
             version: FORMAT_VERSION,
             repositories: Vec::new(),
             projects: Vec::new(),
+            directory: None,
         }
     }
 
@@ -243,7 +259,12 @@ impl Lock {
             }
         })?;
         let text = String::from_utf8_lossy(&bytes);
-        Lock::parse(&text).map_err(|e| e.in_file(path))
+        let mut lock = Lock::parse(&text).map_err(|e| e.in_file(path))?;
+        lock.directory = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(Path::to_path_buf);
+        Ok(lock)
     }
 
     /// The lock file's text (always the same bytes for the same lock).
@@ -327,7 +348,13 @@ impl Lock {
                     return invalid(format!("{}: node {} is listed twice", p.root, n.coord));
                 }
                 for (name, value, len) in [("sha256", &n.sha256, 64), ("sha1", &n.sha1, 40)] {
-                    if !hex(value, len) {
+                    if n.module && !value.is_empty() {
+                        return invalid(format!(
+                            "{}: node {} is a module of the reactor and cannot have a {name}",
+                            p.root, n.coord
+                        ));
+                    }
+                    if !n.module && !hex(value, len) {
                         return invalid(format!(
                             "{}: node {}: {name} is not {len} hex digits",
                             p.root, n.coord
@@ -361,6 +388,10 @@ impl Default for Lock {
     fn default() -> Self {
         Lock::new()
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Largest lock file read (a 10,000-node graph is about 10 MiB).

@@ -106,6 +106,7 @@ fn locked(result: &CollectResult, scope: Option<&str>) -> LockedProject {
                     repository: Some("central".into()),
                     repository_url: Some("https://u:p@repo.example/m2/".into()),
                     file: c.replace(':', "/"),
+                    module: false,
                     size: c.len() as u64,
                     sha256: crate::download::checksum::Algorithm::Sha256.hash(c.as_bytes()),
                     sha1: crate::download::checksum::Algorithm::Sha1.hash(c.as_bytes()),
@@ -126,6 +127,7 @@ fn lock_of(result: &CollectResult) -> Lock {
             repository: n.repository.clone(),
             repository_url: Some("https://u:p@repo.example/m2/".into()),
             file: n.file.clone(),
+            module: n.module,
             size: n.size,
             sha256: n.sha256.clone(),
             sha1: n.sha1.clone(),
@@ -376,7 +378,11 @@ fn differences_line_by_line() {
 #[test]
 fn the_coursier_report_has_coursiers_fields() {
     let lock = lock_of(&world());
-    let text = coursier_report(&lock.projects[0], std::path::Path::new("/m2"));
+    let text = coursier_report(
+        &lock.projects[0],
+        std::path::Path::new("/m2"),
+        std::path::Path::new("/src"),
+    );
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(doc["version"], "0.1.0");
     let deps = doc["dependencies"].as_array().unwrap();
@@ -414,4 +420,36 @@ fn the_coursier_report_has_coursiers_fields() {
     let mut s = sorted.clone();
     s.sort();
     assert_eq!(sorted, s);
+}
+
+#[test]
+fn a_module_node_has_no_hashes_and_a_locked_file_must_have_them() {
+    let text = |module: bool, sha: &str| {
+        format!(
+            r#"{{"version":1,"repositories":[],"projects":[{{"root":"g:r:pom:1","inputs":{{"sha256":"{h}","dependencies":"{h}","management":"{h}","repositories":"{h}","profiles":"{h}","properties":"{h}"}},"dependencies":["g:m:jar:1"],"nodes":[{{"coord":"g:m:jar:1","scope":"compile","optional":false,"repository":null,"module":{module},"file":"m/target/classes",{sha}"dependencies":[]}}]}}]}}"#,
+            h = "0".repeat(64)
+        )
+    };
+    let module = Lock::parse(&text(true, "")).unwrap();
+    let node = &module.projects[0].nodes[0];
+    assert!(node.module && node.sha256.is_empty() && node.size == 0);
+    // rendered without size and hashes, and read back the same
+    let rendered = module.render();
+    assert!(!rendered.contains("\"sha256\": \"\""), "{rendered}");
+    assert!(!rendered.contains("\"size\""), "{rendered}");
+    assert_eq!(Lock::parse(&rendered).unwrap(), module);
+    let hashes = format!(
+        r#""size":3,"sha256":"{}","sha1":"{}","#,
+        "a".repeat(64),
+        "b".repeat(40)
+    );
+    assert!(
+        Lock::parse(&text(true, &hashes)).is_err(),
+        "a module with hashes"
+    );
+    assert!(
+        Lock::parse(&text(false, "")).is_err(),
+        "a locked file without hashes"
+    );
+    assert!(Lock::parse(&text(false, &hashes)).is_ok());
 }

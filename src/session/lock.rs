@@ -18,6 +18,7 @@
 
 use super::dependencies::{collect_request, phase, resolved, ResolveResult};
 use super::engine::Engine;
+use super::workspace::{answers, resolve_workspace_on, WorkspaceResult};
 use super::{Session, SessionError};
 use crate::download::exact::hash_file;
 use crate::download::{ArtifactFile, ChecksumOutcome, ExpectedFile, Phase, ProgressEvent};
@@ -28,9 +29,10 @@ use crate::lock::{
 };
 use crate::repository::{self, RemoteRepository, Selectors};
 use crate::resolution::collect::classpath::{self, ClasspathScope};
-use crate::resolution::collect::project::Root;
+use crate::resolution::collect::project::{project_request, Root};
 use crate::resolution::collect::resolve::resolve_artifacts;
-use crate::resolution::Artifact;
+use crate::resolution::workspace::Workspace;
+use crate::resolution::{Artifact, Dependency};
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -43,6 +45,8 @@ struct Context {
     settings_profiles: Vec<String>,
     /// The user properties.
     properties: Vec<(String, String)>,
+    /// The session's working directory (the reactor's root of a workspace read from no POM).
+    cwd: PathBuf,
 }
 
 impl Session {
@@ -65,6 +69,7 @@ impl Session {
         Context {
             settings_profiles,
             properties,
+            cwd: self.environment.cwd.clone(),
         }
     }
 
@@ -150,19 +155,120 @@ impl Session {
         })
     }
 
+    /// [`Self::resolve_workspace`] of every module of `workspace`, then, when every module
+    /// resolved completely, the [`Lock`] of the whole build: one [`lock::LockedProject`] per
+    /// module in reactor order. A module's artifact that the reactor gives (another module)
+    /// is a [module node](LockedNode::module): its file is the reactor's, relative to the
+    /// reactor's root (the aggregator's folder, else the session's working directory), and is
+    /// not hashed. The lock is `None` when a module failed (its [`ModuleResult`](super::ModuleResult)
+    /// says why); `Err` only when the engine cannot run or a file cannot be hashed.
+    pub async fn resolve_and_lock_workspace(
+        &self,
+        workspace: &Workspace,
+        repositories: &[RemoteRepository],
+        scope: Option<ClasspathScope>,
+    ) -> Result<(WorkspaceResult<ResolveResult>, Option<Lock>), SessionError> {
+        let (ws, repositories, ctx) = (
+            workspace.clone(),
+            repositories.to_vec(),
+            self.lock_context(),
+        );
+        self.on_engine(move |engine| {
+            Self::collecting(engine, move |e| {
+                lock_workspace_on(e, &ctx, &ws, &repositories, scope)
+            })
+        })
+        .await
+    }
+
+    /// [`Self::resolve_and_lock_workspace`], blocking (refused inside a Tokio runtime).
+    pub fn blocking_resolve_and_lock_workspace(
+        &self,
+        workspace: &Workspace,
+        repositories: &[RemoteRepository],
+        scope: Option<ClasspathScope>,
+    ) -> Result<(WorkspaceResult<ResolveResult>, Option<Lock>), SessionError> {
+        let (ws, repositories, ctx) = (
+            workspace.clone(),
+            repositories.to_vec(),
+            self.lock_context(),
+        );
+        self.blocking_on_engine(move |engine| {
+            Self::collecting(engine, move |e| {
+                lock_workspace_on(e, &ctx, &ws, &repositories, scope)
+            })
+        })
+    }
+
+    /// The [`Lock`] of every module of `workspace` ([`Self::resolve_and_lock_workspace`]);
+    /// a module that failed is the error of the first one that did, in reactor order.
+    pub async fn lock_workspace(
+        &self,
+        workspace: &Workspace,
+        repositories: &[RemoteRepository],
+        scope: Option<ClasspathScope>,
+    ) -> Result<Lock, SessionError> {
+        let answer = self
+            .resolve_and_lock_workspace(workspace, repositories, scope)
+            .await?;
+        workspace_lock(answer)
+    }
+
+    /// [`Self::lock_workspace`], blocking (refused inside a Tokio runtime).
+    pub fn blocking_lock_workspace(
+        &self,
+        workspace: &Workspace,
+        repositories: &[RemoteRepository],
+        scope: Option<ClasspathScope>,
+    ) -> Result<Lock, SessionError> {
+        let answer = self.blocking_resolve_and_lock_workspace(workspace, repositories, scope)?;
+        workspace_lock(answer)
+    }
+
+    /// Where the files of a lock's module nodes are: [`Lock::directory`] (under the working
+    /// directory when relative), else the working directory.
+    fn reactor_root(&self, lock: &Lock) -> PathBuf {
+        match &lock.directory {
+            Some(d) => self.environment.cwd.join(d),
+            None => self.environment.cwd.clone(),
+        }
+    }
+
     /// Every file of `lock` in the local repository, verified, without resolving anything (see
     /// the [module documentation](self)). A file that could not be fetched or is not the locked
     /// one is [`SessionError::Frozen`], which keeps every artifact's answer.
     pub async fn resolve_locked(&self, lock: &Lock) -> Result<FrozenResult, SessionError> {
-        let (lock, repos) = (lock.clone(), self.locked_repositories(lock));
-        self.on_engine(move |engine| frozen_task(engine, lock, repos))
+        let (lock, repos, root) = (
+            lock.clone(),
+            self.locked_repositories(lock),
+            self.reactor_root(lock),
+        );
+        self.on_engine(move |engine| frozen_task(engine, lock, repos, root))
             .await
     }
 
     /// [`Self::resolve_locked`], blocking (refused inside a Tokio runtime).
     pub fn blocking_resolve_locked(&self, lock: &Lock) -> Result<FrozenResult, SessionError> {
-        let (lock, repos) = (lock.clone(), self.locked_repositories(lock));
-        self.blocking_on_engine(move |engine| frozen_task(engine, lock, repos))
+        let (lock, repos, root) = (
+            lock.clone(),
+            self.locked_repositories(lock),
+            self.reactor_root(lock),
+        );
+        self.blocking_on_engine(move |engine| frozen_task(engine, lock, repos, root))
+    }
+}
+
+/// The lock of a workspace answer, or the first module's error (a lock is missing only when
+/// a module failed).
+fn workspace_lock(
+    (results, lock): (WorkspaceResult<ResolveResult>, Option<Lock>),
+) -> Result<Lock, SessionError> {
+    if let Some(lock) = lock {
+        return Ok(lock);
+    }
+    match results.modules.into_iter().find_map(|m| m.result.err()) {
+        Some(e) => Err(e),
+        None => Ok(Lock::new()),
     }
 }
 
@@ -195,7 +301,6 @@ fn lock_on(
             profiles.extend(d.active_profiles.iter().cloned());
         }
     }
-    profiles.extend(ctx.settings_profiles.iter().cloned());
     let (collect, request) = phase(engine, Phase::Collecting, None, || {
         collect_request(&engine.source(), root, repositories)
     })?;
@@ -212,77 +317,240 @@ fn lock_on(
         scope,
         artifacts,
     })?;
-    let local = engine.downloader().local_repository().to_path_buf();
-    let graph = result.graph();
-    let mut record = Record::load(&local);
-    let mut facts = Vec::new();
-    for a in &result.artifacts {
-        let node = graph.node(a.node);
-        let label = a.artifact.to_string();
-        let (path, file, repository) = match (&a.download, &a.artifact.local_path) {
-            (Some(d), _) => {
-                let file =
-                    relative(&local, &d.path).unwrap_or_else(|| d.path.display().to_string());
-                (d.path.clone(), file, d.repository.clone())
-            }
-            (None, Some(system)) => (PathBuf::from(system), system.clone(), None),
-            (None, None) => match &a.file {
-                Ok(p) => (p.clone(), p.display().to_string(), None),
-                Err(_) => continue,
-            },
-        };
-        let (size, sha256, sha1) = hash_file(&path).map_err(|source| SessionError::Lock {
-            source: Box::new(LockError::Hash {
-                artifact: label,
-                path: path.clone(),
-                source,
-            }),
-        })?;
-        if a.download.is_some() {
-            if let Some(stamp) = Stamp::of(&path) {
-                record.note(&file, stamp, &sha256);
-            }
-        }
-        let repository_url = repository.as_ref().and_then(|id| {
-            node.repositories
-                .iter()
-                .find(|r| &r.id == id)
-                .map(|r| r.url.as_written().to_string())
-        });
-        facts.push((
-            a.node,
-            FileFacts {
-                repository,
-                repository_url,
-                file,
-                size,
-                sha256,
-                sha1,
-            },
-        ));
-    }
-    if let Err((path, e)) = record.save(&local) {
-        tracing::warn!(
-            "cannot write the record of verified files {}: {e}",
-            path.display()
-        );
-    }
-    let inputs = Inputs::compute(InputSet {
-        dependencies: &request.dependencies,
-        management: &request.managed_dependencies,
-        repositories,
-        profiles: &profiles,
-        properties: &ctx.properties,
-    });
-    let scope_name = scope.map(|s| s.to_string());
-    let project = lock::project(graph, scope_name.as_deref(), inputs, &facts);
-    let mut projects = vec![project];
-    let all_facts = vec![facts.into_iter().map(|(_, f)| f).collect::<Vec<_>>()];
-    let mut lock = Lock::new();
-    lock.repositories = lock::repositories(&mut projects, &all_facts);
-    lock.projects = projects;
-    lock.normalize();
+    let mut locker = Locker::new(engine, ctx, repositories, scope, None);
+    locker.add(
+        &result,
+        &request.dependencies,
+        &request.managed_dependencies,
+        &profiles,
+    )?;
+    let lock = locker.finish();
     Ok((result, lock))
+}
+
+/// Every module resolved, then (when all of them resolved completely) the lock of every
+/// module, on a blocking thread of the engine's runtime.
+fn lock_workspace_on(
+    engine: &Engine,
+    ctx: &Context,
+    workspace: &Workspace,
+    repositories: &[RemoteRepository],
+    scope: Option<ClasspathScope>,
+) -> Result<(WorkspaceResult<ResolveResult>, Option<Lock>), SessionError> {
+    let results = resolve_workspace_on(engine, workspace, repositories, scope);
+    let answers = answers(workspace, results, resolved);
+    if answers.failures().next().is_some() {
+        return Ok((answers, None));
+    }
+    let mut locker = Locker::new(engine, ctx, repositories, scope, Some(workspace));
+    for (m, answer) in workspace.modules().iter().zip(&answers.modules) {
+        if let Ok(result) = &answer.result {
+            let request = project_request(&m.project, repositories);
+            locker.add(
+                result,
+                &request.dependencies,
+                &request.managed_dependencies,
+                &m.active_profiles,
+            )?;
+        }
+    }
+    let lock = locker.finish();
+    Ok((answers, Some(lock)))
+}
+
+/// Builds a [`Lock`] project by project: hashes each resolved file once, notes it in the
+/// record of verified files, and keeps what [`lock::repositories`] needs.
+struct Locker<'a> {
+    ctx: &'a Context,
+    repositories: &'a [RemoteRepository],
+    scope: Option<ClasspathScope>,
+    local: PathBuf,
+    record: Record,
+    /// The reactor of the projects, and its root folder (module files are relative to it).
+    reactor: Option<(&'a Workspace, PathBuf)>,
+    projects: Vec<lock::LockedProject>,
+    facts: Vec<Vec<FileFacts>>,
+    /// Hashes of files already hashed for an earlier project: path → (size, sha256, sha1).
+    hashed: HashMap<PathBuf, (u64, String, String)>,
+}
+
+impl<'a> Locker<'a> {
+    fn new(
+        engine: &Engine,
+        ctx: &'a Context,
+        repositories: &'a [RemoteRepository],
+        scope: Option<ClasspathScope>,
+        workspace: Option<&'a Workspace>,
+    ) -> Self {
+        let local = engine.downloader().local_repository().to_path_buf();
+        let reactor = workspace.map(|ws| {
+            let root = ws
+                .root_pom()
+                .and_then(Path::parent)
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| ctx.cwd.clone());
+            (ws, root)
+        });
+        Locker {
+            ctx,
+            repositories,
+            scope,
+            record: Record::load(&local),
+            local,
+            reactor,
+            projects: Vec::new(),
+            facts: Vec::new(),
+            hashed: HashMap::new(),
+        }
+    }
+
+    /// The locked project of one resolution (complete: every file present).
+    fn add(
+        &mut self,
+        result: &ResolveResult,
+        dependencies: &[Dependency],
+        management: &[Dependency],
+        project_profiles: &[String],
+    ) -> Result<(), SessionError> {
+        let graph = result.graph();
+        let mut facts = Vec::new();
+        for a in &result.artifacts {
+            let node = graph.node(a.node);
+            let label = a.artifact.to_string();
+            if let Some(module_file) = self.module_file(a) {
+                facts.push((
+                    a.node,
+                    FileFacts {
+                        repository: None,
+                        repository_url: None,
+                        file: module_file,
+                        module: true,
+                        size: 0,
+                        sha256: String::new(),
+                        sha1: String::new(),
+                    },
+                ));
+                continue;
+            }
+            let (path, file, repository) = match (&a.download, &a.artifact.local_path) {
+                (Some(d), _) => {
+                    let file = relative(&self.local, &d.path)
+                        .unwrap_or_else(|| d.path.display().to_string());
+                    (d.path.clone(), file, d.repository.clone())
+                }
+                (None, Some(system)) => (PathBuf::from(system), system.clone(), None),
+                (None, None) => match &a.file {
+                    Ok(p) => (p.clone(), p.display().to_string(), None),
+                    Err(_) => continue,
+                },
+            };
+            let (size, sha256, sha1) = match self.hashed.get(&path) {
+                Some(h) => h.clone(),
+                None => {
+                    let h = hash_file(&path).map_err(|source| SessionError::Lock {
+                        source: Box::new(LockError::Hash {
+                            artifact: label,
+                            path: path.clone(),
+                            source,
+                        }),
+                    })?;
+                    self.hashed.insert(path.clone(), h.clone());
+                    h
+                }
+            };
+            if a.download.is_some() {
+                if let Some(stamp) = Stamp::of(&path) {
+                    self.record.note(&file, stamp, &sha256);
+                }
+            }
+            let repository_url = repository.as_ref().and_then(|id| {
+                node.repositories
+                    .iter()
+                    .find(|r| &r.id == id)
+                    .map(|r| r.url.as_written().to_string())
+            });
+            facts.push((
+                a.node,
+                FileFacts {
+                    repository,
+                    repository_url,
+                    file,
+                    module: false,
+                    size,
+                    sha256,
+                    sha1,
+                },
+            ));
+        }
+        let mut profiles = project_profiles.to_vec();
+        profiles.extend(self.ctx.settings_profiles.iter().cloned());
+        let inputs = Inputs::compute(InputSet {
+            dependencies,
+            management,
+            repositories: self.repositories,
+            profiles: &profiles,
+            properties: &self.ctx.properties,
+        });
+        let scope_name = self.scope.map(|s| s.to_string());
+        self.projects
+            .push(lock::project(graph, scope_name.as_deref(), inputs, &facts));
+        self.facts
+            .push(facts.into_iter().map(|(_, f)| f).collect::<Vec<_>>());
+        Ok(())
+    }
+
+    /// The reactor's file of a module's artifact, relative to the reactor's root; `None` for
+    /// anything the repositories gave.
+    fn module_file(&self, a: &crate::resolution::collect::resolve::ResolvedNode) -> Option<String> {
+        let (ws, root) = self.reactor.as_ref()?;
+        if a.download.is_some() || !ws.contains(&a.artifact) {
+            return None;
+        }
+        let file = a.file.as_ref().ok()?;
+        Some(reactor_relative(root, file))
+    }
+
+    /// The lock of every project added; the record of verified files is written.
+    fn finish(mut self) -> Lock {
+        if let Err((path, e)) = self.record.save(&self.local) {
+            tracing::warn!(
+                "cannot write the record of verified files {}: {e}",
+                path.display()
+            );
+        }
+        let mut lock = Lock::new();
+        lock.repositories = lock::repositories(&mut self.projects, &self.facts);
+        lock.projects = self.projects;
+        lock.normalize();
+        lock
+    }
+}
+
+/// `path` relative to `base`, `/`-separated, `..` where it lies outside (both as written,
+/// `.` segments dropped); a relative `path` is kept as it is.
+fn reactor_relative(base: &Path, path: &Path) -> String {
+    use std::path::Component;
+    let plain = |p: &Path| -> Vec<String> {
+        p.components()
+            .filter(|c| !matches!(c, Component::CurDir))
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect()
+    };
+    if path.is_relative() {
+        return plain(path).join("/");
+    }
+    let (b, p) = (plain(base), plain(path));
+    let common = b.iter().zip(&p).take_while(|(x, y)| x == y).count();
+    let mut parts: Vec<String> = std::iter::repeat_n("..".to_string(), b.len() - common).collect();
+    parts.extend(p[common..].iter().cloned());
+    parts.join("/")
+}
+
+/// The path of a module's locked `file` (see [`LockedNode::module`]) under `root`.
+fn module_path(root: &Path, file: &str) -> PathBuf {
+    file.split('/')
+        .filter(|s| !s.is_empty())
+        .fold(root.to_path_buf(), |p, s| p.join(s))
 }
 
 /// One locked file to make present and verified.
@@ -299,8 +567,16 @@ struct Job {
     repository: Option<RemoteRepository>,
 }
 
-/// A locked artifact of a project: coordinate, scope, and its job (or why there is none).
-type Planned = (String, String, Result<usize, Arc<LockError>>);
+/// Where a locked artifact's file comes from.
+enum Plan {
+    /// The job of this index.
+    File(usize),
+    /// A module of the locked reactor: this path, not checked.
+    Module(PathBuf),
+}
+
+/// A locked artifact of a project: coordinate, scope, and its plan (or why there is none).
+type Planned = (String, String, Result<Plan, Arc<LockError>>);
 
 type Outcome = Result<(Verification, Option<(String, Stamp, String)>), Arc<LockError>>;
 
@@ -407,6 +683,7 @@ async fn frozen_task(
     engine: Arc<Engine>,
     lock: Lock,
     repositories: HashMap<(String, String), RemoteRepository>,
+    reactor_root: PathBuf,
 ) -> Result<FrozenResult, SessionError> {
     {
         let local = engine.downloader().local_repository().to_path_buf();
@@ -417,6 +694,15 @@ async fn frozen_task(
         for p in &lock.projects {
             let mut items = Vec::new();
             for node in p.classpath_order() {
+                if node.module {
+                    let path = module_path(&reactor_root, &node.file);
+                    items.push((
+                        node.coord.clone(),
+                        node.scope.clone(),
+                        Ok(Plan::Module(path)),
+                    ));
+                    continue;
+                }
                 let artifact = artifact_of(&node.coord);
                 let planned_job = if node.scope == "system" {
                     Ok((PathBuf::from(&node.file), None))
@@ -441,6 +727,7 @@ async fn frozen_task(
                         jobs.len() - 1
                     })
                 });
+                let job = job.map(Plan::File);
                 items.push((node.coord.clone(), node.scope.clone(), job));
             }
             planned.push(items);
@@ -471,6 +758,7 @@ async fn frozen_task(
                 Verification::Recorded => result.recorded += 1,
                 Verification::Hashed => result.hashed += 1,
                 Verification::Downloaded => result.downloaded += 1,
+                Verification::Reactor => {}
             }
             if let Some((rel, stamp, sha)) = &o.1 {
                 record.note(rel, *stamp, sha);
@@ -486,16 +774,25 @@ async fn frozen_task(
             let artifacts = items
                 .into_iter()
                 .map(|(coord, scope, job)| {
-                    let answer = job.and_then(|i| match &outcomes[i] {
-                        Ok((how, _)) => Ok((i, *how)),
-                        Err(e) => Err(e.clone()),
+                    let answer = job.and_then(|plan| match plan {
+                        Plan::Module(path) => Ok(Err(path)),
+                        Plan::File(i) => match &outcomes[i] {
+                            Ok((how, _)) => Ok(Ok((i, *how))),
+                            Err(e) => Err(e.clone()),
+                        },
                     });
                     match answer {
-                        Ok((i, how)) => FrozenArtifact {
+                        Ok(Ok((i, how))) => FrozenArtifact {
                             coord,
                             scope,
                             file: Ok(class_path_file(&engine, &jobs[i])),
                             verification: Some(how),
+                        },
+                        Ok(Err(module)) => FrozenArtifact {
+                            coord,
+                            scope,
+                            file: Ok(module),
+                            verification: Some(Verification::Reactor),
                         },
                         Err(e) => FrozenArtifact {
                             coord,
@@ -545,6 +842,36 @@ fn class_path_file(engine: &Engine, job: &Job) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn module_files_are_relative_to_the_reactor_root() {
+        for (base, path, want) in [
+            (
+                "/src/app",
+                "/src/app/core/target/classes",
+                "core/target/classes",
+            ),
+            ("/src/app/./", "/src/app/core/pom.xml", "core/pom.xml"),
+            (
+                "/src/app",
+                "/src/other/target/classes",
+                "../other/target/classes",
+            ),
+            ("/src/app", "/elsewhere/x", "../../elsewhere/x"),
+            ("/src/app", "target/classes", "target/classes"),
+            ("/src/app", "/src/app", ""),
+        ] {
+            assert_eq!(
+                reactor_relative(Path::new(base), Path::new(path)),
+                want,
+                "{base} {path}"
+            );
+        }
+        assert_eq!(
+            module_path(Path::new("/src/app"), "../other/target/classes"),
+            Path::new("/src/app/../other/target/classes")
+        );
+    }
 
     #[test]
     fn versions_in_locked_file_names() {

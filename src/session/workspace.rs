@@ -266,7 +266,7 @@ fn shared_download(
         .clone()
 }
 
-fn answers<T>(
+pub(super) fn answers<T>(
     workspace: &Workspace,
     results: Vec<T>,
     check: impl Fn(T) -> Result<T, SessionError>,
@@ -297,7 +297,7 @@ fn collect_workspace_on(
 
 /// The collections, then every module's artifacts of `scope`, on a blocking thread of the
 /// engine's runtime.
-fn resolve_workspace_on(
+pub(super) fn resolve_workspace_on(
     engine: &Engine,
     workspace: &Workspace,
     repositories: &[RemoteRepository],

@@ -59,7 +59,7 @@ pub enum ConnectError {
         source: std::io::Error,
     },
     /// Every address of the first hop refused or timed out.
-    #[error("could not connect to {hop}: {}", attempts.iter().map(|a| format!("{} {}", a.address, a.error)).collect::<Vec<_>>().join(", "))]
+    #[error("{}", connect_message(hop, attempts))]
     Connect {
         /// `direct host:port` or `proxy host:port`.
         hop: String,
@@ -148,6 +148,27 @@ impl ConnectError {
             | ConnectError::ProxyProtocol { .. } => false,
         }
     }
+}
+
+/// `could not connect to HOP (ERROR): HINT`, each address with its error where the hop has
+/// several or its one address is not spelled as the hop is.
+fn connect_message(hop: &str, attempts: &[RouteFailure]) -> String {
+    let tried = match attempts {
+        [one] if hop.ends_with(&one.address.to_string()) => one.error.clone(),
+        _ => attempts
+            .iter()
+            .map(|a| format!("{}: {}", a.address, a.error))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    let hint = if hop.starts_with("proxy ") {
+        "check the proxy's host and port (settings.xml <proxy>, or the proxy environment \
+         variables) and that the proxy is running"
+    } else {
+        "check the repository's URL (and its mirror) and that the server is running, or \
+         whether this network needs a proxy"
+    };
+    format!("could not connect to {hop} ({tried}): {hint}")
 }
 
 /// The protocol spoken to a proxy.
@@ -854,6 +875,33 @@ async fn handshake(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn connection_failures_name_each_address_once_and_say_what_to_check() {
+        let refused = |a: &str| RouteFailure {
+            address: a.parse().unwrap(),
+            error: "Connection refused (os error 111)".into(),
+        };
+        let one = connect_message("127.0.0.1:1", &[refused("127.0.0.1:1")]);
+        assert_eq!(
+            one,
+            "could not connect to 127.0.0.1:1 (Connection refused (os error 111)): check the \
+             repository's URL (and its mirror) and that the server is running, or whether this \
+             network needs a proxy"
+        );
+        let two = connect_message(
+            "proxy localhost:3128",
+            &[refused("[::1]:3128"), refused("127.0.0.1:3128")],
+        );
+        assert!(
+            two.starts_with(
+                "could not connect to proxy localhost:3128 ([::1]:3128: Connection refused \
+                 (os error 111), 127.0.0.1:3128: Connection refused (os error 111)): check the \
+                 proxy's host and port"
+            ),
+            "{two}"
+        );
+    }
 
     #[test]
     fn proxy_kinds() {

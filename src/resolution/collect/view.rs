@@ -470,8 +470,19 @@ fn print_children(
     }
 }
 
-fn omission_text(graph: &DependencyGraph, reason: &OmissionReason) -> String {
+/// Why `omitted` (a dependency of version `version`) was left out.
+fn omission_text(graph: &DependencyGraph, version: &str, reason: &OmissionReason) -> String {
     match reason {
+        // the same version met again (the tree's verbose form says so too)
+        OmissionReason::Conflict { winner }
+            if graph
+                .node(*winner)
+                .version
+                .as_ref()
+                .is_some_and(|v| v.to_string() == version) =>
+        {
+            "omitted for duplicate".into()
+        }
         OmissionReason::Scope(s) => format!("omitted: {s} scope is not transitive"),
         OmissionReason::Optional => "omitted: optional dependencies are not transitive".into(),
         OmissionReason::Excluded(e) => format!("omitted: excluded by {e}"),
@@ -555,7 +566,7 @@ pub fn render_why(result: &CollectResult, group_id: &str, artifact_id: &str) -> 
                 "  {via} → {} [{}]: {}",
                 o.dependency.artifact,
                 o.dependency.scope,
-                omission_text(graph, &o.reason)
+                omission_text(graph, &o.dependency.artifact.version, &o.reason)
             );
         }
     }
@@ -694,6 +705,21 @@ mod tests {
              \\- g:b:jar:1:test\n   \
                 +- (g:c:jar:2:test - omitted for conflict with 1)\n   \
                 \\- (g:d:jar:1:test - omitted for duplicate)\n"
+        );
+    }
+
+    #[test]
+    fn why_says_duplicate_for_the_same_version_and_conflict_for_another() {
+        let r = result(project());
+        let d = render_why(&r, "g", "d");
+        assert!(
+            d.contains("g:b:jar:1 [test] → g:d:jar:1 [compile]: omitted for duplicate"),
+            "{d}"
+        );
+        let c = render_why(&r, "g", "c");
+        assert!(
+            c.contains("g:b:jar:1 [test] → g:c:jar:2 [compile]: omitted for conflict with 1"),
+            "{c}"
         );
     }
 

@@ -343,6 +343,7 @@ pub(crate) fn module_of(reader: &DescriptorReader, d: Description) -> Module {
         test_output_directory: dir("${project.build.testOutputDirectory}"),
         descriptor: Arc::new(to_descriptor(m, false, true)),
         project: Arc::new(d.descriptor),
+        active_profiles: d.active_profiles,
         files: Vec::new(),
         edges,
         artifact,

@@ -99,6 +99,9 @@ pub struct Module {
     /// management and repositories as its project build gives them (the artifact labels the
     /// graph's root).
     pub project: Arc<ArtifactDescriptor>,
+    /// The project's active profiles (`groupId:artifactId:version: id`, as its effective
+    /// model names them; what a lock counts as an input).
+    pub active_profiles: Vec<String>,
     /// What the reactor answers when another module depends on it (`findModel`: the project's
     /// effective model as a dependency descriptor; no relocation).
     pub descriptor: Arc<ArtifactDescriptor>,
@@ -142,6 +145,7 @@ impl Module {
             packaging,
             pom: None,
             project: Arc::new(root),
+            active_profiles: Vec::new(),
             descriptor: Arc::new(ArtifactDescriptor::default()),
             output_directory: None,
             test_output_directory: None,
