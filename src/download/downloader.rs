@@ -62,13 +62,19 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
-/// Default number of HTTP requests in flight, chosen by measurement on the bench testbed
-/// (`benches/download.rs`, 1000 artifacts of 32 KiB = 2000 requests, cold): on direct loopback
-/// routes 8..128 are equal (~0.25 s HTTP, ~0.3 s HTTPS); with 20 ms of round-trip time the
-/// time falls with concurrency (HTTPS: 8 → 5.9 s, 16 → 3.1 s, 32 → 1.6 s, 64 → 1.0 s,
-/// 128 → 0.6 s). 64 takes most of that gain while staying polite to public servers on HTTP/1.1,
-/// where every request in flight is a connection (Maven uses 5).
-pub const DEFAULT_IN_FLIGHT: usize = 64;
+/// Default number of HTTP requests in flight, chosen by measurement on the bench testbed. Flat
+/// downloads (`benches/download.rs`, 1000 artifacts of 32 KiB = 2000 requests, cold): on direct
+/// loopback routes 8..128 are equal (~0.25 s HTTP, ~0.3 s HTTPS); with 20 ms of round-trip time
+/// the time falls with concurrency (HTTPS: 8 → 5.9 s, 16 → 3.1 s, 32 → 1.6 s, 64 → 1.0 s,
+/// 128 → 0.6 s). Dependency graphs through `https-squid-rtt` (`scripts/bench-session.sh`, cold):
+/// the 246 jars of one graph after its POMs, 64 → 0.61-0.80 s, 128 → 0.44-0.59 s; 40 modules of
+/// one session (511 jars), 64 → 1.06 s, 128 → 0.73 s. 128 is also what an HTTP/2 server lets
+/// one connection carry (nginx's default `http2_max_concurrent_streams`; the streams beyond
+/// the server's limit wait in hyper), and HTTP/2 is what Maven Central and the common repository
+/// managers speak, so all of it goes over one connection. On HTTP/1.1 every request in flight
+/// is a connection: set fewer (`SessionBuilder::max_in_flight`, `m2r --threads`) for a server
+/// that should see fewer (Maven uses 5).
+pub const DEFAULT_IN_FLIGHT: usize = 128;
 
 /// How much a server may make the downloader hold or write, per file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -293,12 +299,14 @@ impl Downloader {
         }
     }
 
-    /// Forgets which metadata was checked: the next requests check again, per update policy
-    /// (Maven: a new session).
+    /// Forgets which metadata was checked and which local files were seen: the next requests
+    /// check again, per update policy, and read `_remote.repositories` again (Maven: a new
+    /// session).
     pub(crate) fn forget_checks(&self) {
         if let Ok(mut c) = self.inner.checked.lock() {
             c.clear();
         }
+        self.inner.local.forget_seen();
     }
 
     /// The configuration.
@@ -896,9 +904,11 @@ impl Inner {
                 warnings,
             }
         };
+        // What the session saw of the file before (one read of `_remote.repositories` for all
+        // the calls that ask for it); the check under the lock below reads it again.
         match self
             .local
-            .availability_where(&file, &ids, |id| counts(&file, id))
+            .remembered_availability_where(&file, &ids, |id| counts(&file, id))
         {
             Availability::Available(r) => {
                 // Resolver normalizes a timestamped snapshot found locally too (`getFile`).

@@ -5,7 +5,12 @@
 //!
 //! Locks are std `File::lock` (advisory `flock`) on files under `<root>/.locks/`, one per
 //! artifact (or tracking file), so two processes — or two resolvers in one process — neither
-//! corrupt a file nor download it twice. Files are written to a temporary file in the target
+//! corrupt a file nor download it twice. Within one process, the tasks of one
+//! [`LocalRepository`] (and its clones) first queue on an async mutex per lock file (Resolver's
+//! in-JVM named locks in front of its file locks): a task waiting for an artifact another task
+//! is downloading holds no thread and makes no `flock` call, where each such wait used to take
+//! one of the runtime's blocking threads (forty calls of one session resolving the same jars
+//! at once made hundreds of them). Files are written to a temporary file in the target
 //! directory and renamed into place, so a reader never sees a partial file.
 //!
 //! Containment: paths come from [`RepoPath`]s (validated segments only), and every path this
@@ -25,10 +30,11 @@ use crate::download::layout;
 use crate::download::properties;
 use crate::download::segment::{self, RepoPath, SegmentError, SegmentKind};
 use sha1::{Digest, Sha1};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, Weak};
 
 /// Name of the enhanced local repository manager's tracking file.
 pub const TRACKING_FILE: &str = "_remote.repositories";
@@ -53,22 +59,132 @@ pub enum Availability {
     OtherRepositories(Vec<String>),
 }
 
-/// A held cross-process lock; released on drop.
+/// A held cross-process lock; released on drop (the file lock first, then the in-process
+/// queue, so the next task of this process finds the file lock free).
 #[derive(Debug)]
 pub struct FileLock {
     _file: File,
+    _queue: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
 /// A local repository directory.
 #[derive(Debug, Clone)]
 pub struct LocalRepository {
     root: PathBuf,
+    queues: Arc<LockQueues>,
+    seen: Arc<Seen>,
+}
+
+/// The files a [`LocalRepository`] saw present, with their `_remote.repositories` records
+/// (see [`LocalRepository::remembered_availability_where`]). Every change counts up
+/// `generation`; a read from the disk is remembered only when no change came between its start
+/// and its end, so a read racing a write of this process is never kept.
+#[derive(Debug, Default)]
+struct Seen {
+    files: Mutex<SeenFiles>,
+}
+
+#[derive(Debug, Default)]
+struct SeenFiles {
+    records: HashMap<PathBuf, Arc<[String]>>,
+    generation: u64,
+}
+
+impl Seen {
+    fn files(&self) -> std::sync::MutexGuard<'_, SeenFiles> {
+        self.files.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn get(&self, file: &Path) -> Option<Arc<[String]>> {
+        self.files().records.get(file).cloned()
+    }
+
+    /// The generation a read from the disk starts at.
+    fn generation(&self) -> u64 {
+        self.files().generation
+    }
+
+    /// Remembers what a read that started at `generation` found, unless something changed
+    /// since.
+    fn remember(&self, file: &Path, records: Arc<[String]>, generation: u64) {
+        let mut files = self.files();
+        if files.generation == generation {
+            files.records.insert(file.to_path_buf(), records);
+        }
+    }
+
+    /// Forgets `file`: this process writes it.
+    fn forget(&self, file: &Path) {
+        let mut files = self.files();
+        files.generation += 1;
+        files.records.remove(file);
+    }
+
+    /// Forgets `file`, found missing (no write: reads running meanwhile may be kept).
+    fn drop_missing(&self, file: &Path) {
+        self.files().records.remove(file);
+    }
+
+    /// Forgets the files that the records (`keys`, `name>repository`) of a
+    /// `_remote.repositories` file (`tracking`) are about.
+    fn forget_tracked<'k>(&self, tracking: &Path, keys: impl Iterator<Item = &'k String>) {
+        let Some(dir) = tracking.parent() else { return };
+        let mut files = self.files();
+        files.generation += 1;
+        for key in keys {
+            if let Some((name, _)) = key.split_once('>') {
+                files.records.remove(&dir.join(name));
+            }
+        }
+    }
+
+    fn clear(&self) {
+        let mut files = self.files();
+        files.generation += 1;
+        files.records.clear();
+    }
+}
+
+/// The in-process side of [`LocalRepository::lock`]: one async mutex per lock file that some
+/// task holds or waits for (entries whose mutex nobody holds any more are dropped as the
+/// table grows).
+#[derive(Debug, Default)]
+struct LockQueues {
+    table: Mutex<QueueTable>,
+}
+
+#[derive(Debug, Default)]
+struct QueueTable {
+    queues: HashMap<PathBuf, Weak<tokio::sync::Mutex<()>>>,
+    /// The size at which dead entries are swept next.
+    sweep_at: usize,
+}
+
+impl LockQueues {
+    /// The queue of lock file `path` (made when nobody uses it).
+    fn queue(&self, path: &Path) -> Arc<tokio::sync::Mutex<()>> {
+        let mut t = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(q) = t.queues.get(path).and_then(Weak::upgrade) {
+            return q;
+        }
+        if t.queues.len() >= t.sweep_at {
+            t.queues.retain(|_, q| q.strong_count() > 0);
+            t.sweep_at = (t.queues.len() * 2).max(256);
+        }
+        let q = Arc::new(tokio::sync::Mutex::new(()));
+        t.queues.insert(path.to_path_buf(), Arc::downgrade(&q));
+        q
+    }
 }
 
 impl LocalRepository {
     /// A local repository at `root` (created on first write).
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        LocalRepository { root: root.into() }
+        LocalRepository {
+            root: root.into(),
+            queues: Arc::default(),
+            seen: Arc::default(),
+        }
     }
 
     /// The directory.
@@ -148,14 +264,19 @@ impl LocalRepository {
             .ok_or_else(|| io::Error::other(format!("{} has no parent directory", to.display())))?;
         let mut tmp = temp_builder(".m2r-", ".tmp").tempfile_in(dir)?;
         io::copy(&mut File::open(from)?, tmp.as_file_mut())?;
+        self.seen.forget(to);
         tmp.persist(to).map_err(|e| e.error)?;
+        self.seen.forget(to);
         Ok(())
     }
 
     /// [`write_atomic`] after [`LocalRepository::check_inside`].
     pub fn write_file(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
         self.check_inside(path)?;
-        write_atomic(path, bytes)
+        self.seen.forget(path);
+        let written = write_atomic(path, bytes);
+        self.seen.forget(path);
+        written
     }
 
     /// Whether `file` may be used for a request to `repositories` (enhanced manager rules).
@@ -165,38 +286,64 @@ impl LocalRepository {
     }
 
     /// [`Self::availability`] counting only the `_remote.repositories` records `counts`
-    /// accepts (a file whose every record is refused counts as missing).
+    /// accepts (a file whose every record is refused counts as missing), read from the disk
+    /// now (what the session remembers of the file is brought up to date).
     pub fn availability_where(
         &self,
         file: &Path,
         repositories: &[&str],
         counts: impl Fn(&str) -> bool,
     ) -> Availability {
+        let records = self.read_records(file);
+        availability_of(records.as_deref(), repositories, counts)
+    }
+
+    /// [`Self::availability_where`] from what this repository (and its clones) saw of the file
+    /// before, when it saw it present; read from the disk otherwise. A file is seen again
+    /// after anything of this process writes it or its `_remote.repositories` records, or
+    /// after [`Self::forget_seen`]; a missing file is never remembered (it is looked for each
+    /// time). So many calls of one session asking for the same artifact read its records once,
+    /// as a Maven session would find them each time unless another process changes them
+    /// meanwhile.
+    pub fn remembered_availability_where(
+        &self,
+        file: &Path,
+        repositories: &[&str],
+        counts: impl Fn(&str) -> bool,
+    ) -> Availability {
+        let remembered = self.seen.get(file);
+        let records = match remembered {
+            Some(r) => Some(r),
+            None => self.read_records(file),
+        };
+        availability_of(records.as_deref(), repositories, counts)
+    }
+
+    /// Forgets every file seen (the next questions read the disk again).
+    pub fn forget_seen(&self) {
+        self.seen.clear();
+    }
+
+    /// The `_remote.repositories` records of `file` (`None`: no such file), remembered.
+    fn read_records(&self, file: &Path) -> Option<Arc<[String]>> {
+        let generation = self.seen.generation();
         if !file.is_file() {
-            return Availability::Missing;
+            self.seen.drop_missing(file);
+            return None;
         }
         let (Some(dir), Some(name)) = (file.parent(), file.file_name().and_then(|n| n.to_str()))
         else {
-            return Availability::Available(None);
+            return Some(Arc::from(Vec::new()));
         };
         let props = read_properties(&dir.join(TRACKING_FILE));
         let prefix = format!("{name}>");
-        let recorded: Vec<&str> = props
+        let recorded: Arc<[String]> = props
             .keys()
             .filter_map(|k| k.strip_prefix(&prefix))
+            .map(str::to_string)
             .collect();
-        let repos: Vec<&str> = recorded.iter().copied().filter(|r| counts(r)).collect();
-        // An untracked file counts as installed (`""`, Maven's local repository id).
-        if repos.is_empty() && (!recorded.is_empty() || !counts("")) {
-            return Availability::Missing;
-        }
-        if repos.is_empty() || repos.contains(&"") {
-            return Availability::Available(None);
-        }
-        if let Some(r) = repos.iter().find(|r| repositories.contains(r)) {
-            return Availability::Available(Some(r.to_string()));
-        }
-        Availability::OtherRepositories(repos.iter().map(|r| r.to_string()).collect())
+        self.seen.remember(file, recorded.clone(), generation);
+        Some(recorded)
     }
 
     /// Records in `_remote.repositories` that `file` was downloaded from `repository`.
@@ -220,13 +367,19 @@ impl LocalRepository {
     /// process or resolver holds it.
     pub async fn lock(&self, name: &Path) -> io::Result<FileLock> {
         let path = self.lock_path(name);
-        // Uncontended (the usual case): take it right here, no hop to a blocking thread.
-        if let Some(lock) = try_lock_now(&path)? {
+        // Tasks of this process wait here, without a thread.
+        let queue = self.queues.queue(&path).lock_owned().await;
+        // Uncontended by other processes (the usual case): take it right here, no hop to a
+        // blocking thread.
+        if let Some(mut lock) = try_lock_now(&path)? {
+            lock._queue = Some(queue);
             return Ok(lock);
         }
-        tokio::task::spawn_blocking(move || lock_blocking(&path))
+        let mut lock = tokio::task::spawn_blocking(move || lock_blocking(&path))
             .await
-            .map_err(|e| io::Error::other(format!("lock task failed: {e}")))?
+            .map_err(|e| io::Error::other(format!("lock task failed: {e}")))??;
+        lock._queue = Some(queue);
+        Ok(lock)
     }
 
     fn lock_path(&self, name: &Path) -> PathBuf {
@@ -243,10 +396,37 @@ impl LocalRepository {
     ) -> io::Result<()> {
         self.check_inside(path)?;
         let _guard = lock_blocking(&self.lock_path(path))?;
-        let mut props = read_properties(path);
+        let props = read_properties(path);
+        if path.file_name().is_some_and(|n| n == TRACKING_FILE) {
+            // What the session remembers of the files it tracks is forgotten before and after
+            // the change (a read racing it is not kept: see `Seen`).
+            let before: Vec<String> = props.keys().cloned().collect();
+            self.seen.forget_tracked(path, before.iter());
+            let out = self.change_properties(path, props, change);
+            self.seen.forget_tracked(path, before.iter());
+            return out;
+        }
+        self.change_properties(path, props, change)
+    }
+
+    /// The rest of [`Self::update_properties`], under its lock.
+    fn change_properties(
+        &self,
+        path: &Path,
+        mut props: BTreeMap<String, String>,
+        change: impl FnOnce(&mut BTreeMap<String, String>) -> bool,
+    ) -> io::Result<()> {
         if !change(&mut props) {
             return Ok(());
         }
+        let out = self.write_properties(path, &props);
+        if path.file_name().is_some_and(|n| n == TRACKING_FILE) {
+            self.seen.forget_tracked(path, props.keys());
+        }
+        out
+    }
+
+    fn write_properties(&self, path: &Path, props: &BTreeMap<String, String>) -> io::Result<()> {
         if props.is_empty() {
             return match std::fs::remove_file(path) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
@@ -261,7 +441,7 @@ impl LocalRepository {
         } else {
             vec![&date]
         };
-        write_atomic(path, properties::render(&props, &comments).as_bytes())
+        write_atomic(path, properties::render(props, &comments).as_bytes())
     }
 }
 
@@ -289,7 +469,10 @@ fn open_lock_file(path: &Path) -> io::Result<std::fs::File> {
 fn try_lock_now(path: &Path) -> io::Result<Option<FileLock>> {
     let file = open_lock_file(path)?;
     match file.try_lock() {
-        Ok(()) => Ok(Some(FileLock { _file: file })),
+        Ok(()) => Ok(Some(FileLock {
+            _file: file,
+            _queue: None,
+        })),
         Err(std::fs::TryLockError::WouldBlock) => Ok(None),
         Err(std::fs::TryLockError::Error(e)) => Err(e),
     }
@@ -298,7 +481,38 @@ fn try_lock_now(path: &Path) -> io::Result<Option<FileLock>> {
 fn lock_blocking(path: &Path) -> io::Result<FileLock> {
     let file = open_lock_file(path)?;
     file.lock()?;
-    Ok(FileLock { _file: file })
+    Ok(FileLock {
+        _file: file,
+        _queue: None,
+    })
+}
+
+/// The enhanced manager's answer for a file with these `_remote.repositories` records
+/// (`None`: no file), counting only the records `counts` accepts.
+fn availability_of(
+    records: Option<&[String]>,
+    repositories: &[&str],
+    counts: impl Fn(&str) -> bool,
+) -> Availability {
+    let Some(recorded) = records else {
+        return Availability::Missing;
+    };
+    let repos: Vec<&str> = recorded
+        .iter()
+        .map(String::as_str)
+        .filter(|r| counts(r))
+        .collect();
+    // An untracked file counts as installed (`""`, Maven's local repository id).
+    if repos.is_empty() && (!recorded.is_empty() || !counts("")) {
+        return Availability::Missing;
+    }
+    if repos.is_empty() || repos.contains(&"") {
+        return Availability::Available(None);
+    }
+    if let Some(r) = repos.iter().find(|r| repositories.contains(r)) {
+        return Availability::Available(Some(r.to_string()));
+    }
+    Availability::OtherRepositories(repos.iter().map(|r| r.to_string()).collect())
 }
 
 /// Reads a properties file; a missing, unreadable or oversized ([`MAX_TRACKING_FILE_BYTES`])
@@ -391,6 +605,58 @@ mod tests {
     }
 
     #[test]
+    fn remembered_records_last_until_this_process_writes_them_or_forgets() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = LocalRepository::new(dir.path());
+        let f = dir.path().join("g/a/1/a-1.jar");
+        let tracking = f.parent().unwrap().join(TRACKING_FILE);
+        let remembered = |repo: &LocalRepository, ids: &[&str]| {
+            repo.remembered_availability_where(&f, ids, |_| true)
+        };
+        // A missing file is never remembered.
+        assert_eq!(remembered(&repo, &["central"]), Availability::Missing);
+        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+        std::fs::write(&f, b"x").unwrap();
+        std::fs::write(&tracking, "a-1.jar>central=\n").unwrap();
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::Available(Some("central".into()))
+        );
+        // Changed behind the session's back: the remembered records answer, a fresh read
+        // sees the change (and brings the memory up to date).
+        std::fs::write(&tracking, "a-1.jar>other=\n").unwrap();
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::Available(Some("central".into()))
+        );
+        assert_eq!(
+            repo.availability_where(&f, &["central"], |_| true),
+            Availability::OtherRepositories(vec!["other".into()])
+        );
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::OtherRepositories(vec!["other".into()])
+        );
+        // This process records a download (a clone shares the memory): seen again.
+        repo.clone().record_download(&f, "central").unwrap();
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::Available(Some("central".into()))
+        );
+        // Forgotten: the disk answers again.
+        std::fs::write(&tracking, "a-1.jar>other=\n").unwrap();
+        repo.forget_seen();
+        assert_eq!(
+            remembered(&repo, &["central"]),
+            Availability::OtherRepositories(vec!["other".into()])
+        );
+        // Deleted by this process's write of the file: seen again too.
+        std::fs::write(&tracking, "a-1.jar>=\n").unwrap();
+        repo.write_file(&f, b"y").unwrap();
+        assert_eq!(remembered(&repo, &["zzz"]), Availability::Available(None));
+    }
+
+    #[test]
     fn metadata_names() {
         let repo = LocalRepository::new("/r");
         assert_eq!(
@@ -472,6 +738,45 @@ mod tests {
         assert!(other.try_lock().is_err(), "second lock must wait");
         drop(g);
         assert!(other.try_lock().is_ok());
+    }
+
+    #[tokio::test]
+    async fn tasks_of_one_process_queue_for_a_lock_and_release_it_in_turn() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = LocalRepository::new(dir.path());
+        let first = repo.lock(Path::new("a/b")).await.unwrap();
+        let clone = repo.clone();
+        let second = tokio::spawn(async move { clone.lock(Path::new("a/b")).await.unwrap() });
+        for _ in 0..10 {
+            tokio::task::yield_now().await;
+        }
+        assert!(
+            !second.is_finished(),
+            "the second task must wait for the first"
+        );
+        // Another name is not held up.
+        drop(repo.lock(Path::new("a/c")).await.unwrap());
+        drop(first);
+        let held = tokio::time::timeout(std::time::Duration::from_secs(10), second)
+            .await
+            .expect("the second task gets the lock once the first releases it")
+            .unwrap();
+        let other = OpenOptions::new()
+            .write(true)
+            .open(repo.lock_path(Path::new("a/b")))
+            .unwrap();
+        assert!(
+            other.try_lock().is_err(),
+            "the second task holds the file lock"
+        );
+        drop(held);
+        assert!(other.try_lock().is_ok());
+        // Released queues are swept as the table grows.
+        for i in 0..600 {
+            drop(repo.lock(Path::new(&format!("n/{i}"))).await.unwrap());
+        }
+        let live = repo.queues.table.lock().unwrap().queues.len();
+        assert!(live < 600, "{live} queues kept");
     }
 }
 

@@ -85,10 +85,17 @@
 //!   parsed POM files are kept too, and parsed again when the file's size or modification time
 //!   changed;
 //! - **artifacts** are taken from the local repository whenever it has them (as Maven does),
-//!   so nothing needs to expire.
+//!   so nothing needs to expire. Which repositories a file there came from
+//!   (`_remote.repositories`) is read once per file while the file is present and kept until
+//!   the session itself writes the file or its records, so many calls asking for the same jar
+//!   read it once (a change another process makes meanwhile is seen after a refresh, or when
+//!   the file must be downloaded: that check, under the file's lock, always reads the disk).
+//!   Calls downloading the same file wait for each other in the session, not on the
+//!   cross-process lock.
 //!
-//! [`Session::refresh`] starts a new Maven session on the same engine: the update-check record
-//! and the descriptor caches are forgotten (connections and authentication are kept). A daemon
+//! [`Session::refresh`] starts a new Maven session on the same engine: the update-check record,
+//! the descriptor caches and the remembered `_remote.repositories` records are forgotten
+//! (connections and authentication are kept). A daemon
 //! or an IDE that keeps one session calls it when a new build starts; otherwise a long-lived
 //! session never sees a newer snapshot than the first one it read. A new [`Session`] re-reads
 //! the settings too.

@@ -1,6 +1,6 @@
 //! The first connection to an origin is made alone.
 //!
-//! When a build starts, every request in flight (64 by default) finds the connection pool empty
+//! When a build starts, every request in flight (128 by default) finds the connection pool empty
 //! and would open its own connection: a TCP connection, through a proxy a tunnel with its
 //! authentication handshake (NTLM: two more round trips), and a TLS handshake. When the server
 //! speaks HTTP/2, hyper keeps one of them and drops the others once ALPN has answered. So the

@@ -163,8 +163,20 @@ impl Inner {
         if let Some(p) = pending.get(&k) {
             return p.clone();
         }
-        let this = self.clone();
         let reader = self.reader();
+        // Remembered by the session (another call, or an earlier one, read it): answered here,
+        // without a task (each task holds the whole read's state, several KiB, allocated and
+        // copied for every descriptor of every call), and read ahead below as the task would.
+        if let Some(answer) = reader.remembered_dependency_descriptor(&artifact, &repositories) {
+            let fut: Pending = futures_util::future::ready(answer.clone()).boxed().shared();
+            pending.insert(k, fut.clone());
+            drop(pending);
+            if let Ok(d) = &*answer {
+                self.read_ahead_below(d, &repositories);
+            }
+            return fut;
+        }
+        let this = self.clone();
         let task = self.handle.spawn(async move {
             let answer = reader
                 .read_dependency_descriptor(&artifact, &repositories)

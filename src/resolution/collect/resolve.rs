@@ -103,7 +103,9 @@ pub(crate) async fn resolve_node(
             download: None,
         };
     }
-    match downloader.fetch(&artifact, &repositories).await {
+    // Boxed: the download's state (several KiB) lives only while it runs, not in every node's
+    // future of a graph's `join_all` for the whole call (found local, it is freed at once).
+    match Box::pin(downloader.fetch(&artifact, &repositories)).await {
         Ok(r) => ResolvedNode {
             node: id,
             artifact,

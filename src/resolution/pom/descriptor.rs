@@ -348,12 +348,27 @@ impl DescriptorReader {
         self.load(artifact, repositories, true).await
     }
 
-    async fn cached(
+    /// The answer [`read_dependency_descriptor`](Self::read_dependency_descriptor) would give
+    /// right now without reading anything: the session's remembered descriptor, if one is
+    /// complete (`None` while nobody read it or a read is still running).
+    pub fn remembered_dependency_descriptor(
         &self,
         artifact: &Artifact,
         repositories: &[RemoteRepository],
+    ) -> Option<SharedDescriptor> {
+        let key = Self::descriptor_key(artifact, repositories, false);
+        let m = match self.descriptors.lock() {
+            Ok(m) => m,
+            Err(e) => e.into_inner(),
+        };
+        m.get(&key).and_then(|cell| cell.get().cloned())
+    }
+
+    fn descriptor_key(
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
         management: bool,
-    ) -> SharedDescriptor {
+    ) -> String {
         let mut key = format!(
             "{artifact}|{}",
             super::source::repositories_key(repositories)
@@ -361,6 +376,16 @@ impl DescriptorReader {
         if !management {
             key.push_str("|-management");
         }
+        key
+    }
+
+    async fn cached(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+        management: bool,
+    ) -> SharedDescriptor {
+        let key = Self::descriptor_key(artifact, repositories, management);
         let cell = {
             let mut m = match self.descriptors.lock() {
                 Ok(m) => m,
