@@ -72,8 +72,9 @@ use tokio::sync::Semaphore;
 /// one connection carry (nginx's default `http2_max_concurrent_streams`; the streams beyond
 /// the server's limit wait in hyper), and HTTP/2 is what Maven Central and the common repository
 /// managers speak, so all of it goes over one connection. On HTTP/1.1 every request in flight
-/// is a connection: set fewer (`SessionBuilder::max_in_flight`, `m2r --threads`) for a server
-/// that should see fewer (Maven uses 5).
+/// is a connection: the transport sends at most 64 at once to one such origin (the old
+/// default), and fewer can be set (`SessionBuilder::max_in_flight`, `m2r --threads`) for a
+/// server that should see fewer (Maven uses 5).
 pub const DEFAULT_IN_FLIGHT: usize = 128;
 
 /// How much a server may make the downloader hold or write, per file.

@@ -761,6 +761,8 @@ impl Transport {
                 ),
             );
             let first = warmup.first().await;
+            // on HTTP/1.1 a request in flight is a connection: a bounded number at once
+            let _slot = warmup.h1_slot().await;
             let resp = loop {
                 let body = match spec.upload {
                     None => RequestBody::empty(),

@@ -11,12 +11,19 @@
 //!
 //! The same record keeps what uploads need to know about the origin's connections: whether
 //! they speak HTTP/2, and whether the server answers `Expect: 100-continue`
-//! ([`crate::transport::body`]).
+//! ([`crate::transport::body`]), and bounds the connections to an HTTP/1.1 origin: there every
+//! request in flight is a connection of its own, so at most [`H1_CONNECTIONS_PER_ORIGIN`] go
+//! at once (on HTTP/2 they share one connection, up to the session's requests in flight).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::sync::watch;
+use tokio::sync::{watch, Semaphore, SemaphorePermit};
+
+/// The most requests (each its own connection) in flight to one HTTP/1.1 origin through one
+/// client: what the session's default allowed before it rose to 128 for HTTP/2, so servers
+/// and proxies that speak only HTTP/1.1 see no more connections than they did.
+pub(crate) const H1_CONNECTIONS_PER_ORIGIN: usize = 64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -40,6 +47,8 @@ pub(crate) struct Warmup {
     continue_unanswered: AtomicBool,
     /// The server answered `417 Expectation Failed`: uploads go without `Expect`.
     expectation_refused: AtomicBool,
+    /// Requests in flight on HTTP/1.1 connections (one connection each).
+    h1_slots: Semaphore,
 }
 
 impl Default for Warmup {
@@ -49,6 +58,7 @@ impl Default for Warmup {
             protocol: AtomicU8::new(0),
             continue_unanswered: AtomicBool::new(false),
             expectation_refused: AtomicBool::new(false),
+            h1_slots: Semaphore::new(H1_CONNECTIONS_PER_ORIGIN),
         }
     }
 }
@@ -103,6 +113,16 @@ impl Warmup {
     pub fn connected(&self, h2: bool) {
         self.protocol
             .store(if h2 { 2 } else { 1 }, Ordering::Relaxed);
+    }
+
+    /// A slot among the [`H1_CONNECTIONS_PER_ORIGIN`] requests in flight when this origin's
+    /// connections speak HTTP/1.1, awaited; `None` (no bound) on HTTP/2 or before the first
+    /// connection said which. Held until the response's body has been read.
+    pub async fn h1_slot(&self) -> Option<SemaphorePermit<'_>> {
+        if self.protocol.load(Ordering::Relaxed) != 1 {
+            return None;
+        }
+        self.h1_slots.acquire().await.ok()
     }
 
     /// Whether the connections to this origin speak HTTP/2 (hyper does not report a
@@ -190,6 +210,31 @@ mod tests {
         assert!(waiter.await.unwrap(), "warm: no one else goes first");
         drop(first);
         assert!(w.first().await.is_none());
+    }
+
+    #[tokio::test]
+    async fn http1_origins_take_a_bounded_number_of_requests_at_once() {
+        let w = Warmup::default();
+        assert!(w.h1_slot().await.is_none(), "unknown protocol: no bound");
+        w.connected(true);
+        assert!(
+            w.h1_slot().await.is_none(),
+            "HTTP/2: one connection, no bound"
+        );
+        let w = Warmup::default();
+        w.connected(false);
+        let mut held = Vec::new();
+        for _ in 0..H1_CONNECTIONS_PER_ORIGIN {
+            held.push(w.h1_slot().await.expect("a slot"));
+        }
+        let more = tokio::time::timeout(Duration::from_millis(20), w.h1_slot()).await;
+        assert!(more.is_err(), "one more waits while all are in flight");
+        held.pop();
+        let one = tokio::time::timeout(Duration::from_millis(20), w.h1_slot()).await;
+        assert!(
+            matches!(one, Ok(Some(_))),
+            "a finished request frees its slot"
+        );
     }
 
     #[tokio::test]
