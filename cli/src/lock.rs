@@ -162,26 +162,13 @@ fn lock_reactor(
     ws: &m2resolver::Workspace,
     pom: &Path,
 ) -> u8 {
-    let answer =
-        opened
-            .session
-            .blocking_resolve_and_lock_workspace(ws, &opened.repositories, args.scope);
-    opened.progress.finish();
-    let (results, lock) = match answer {
-        Ok(a) => a,
-        Err(e) => {
-            report_failure(&e);
-            return 1;
-        }
-    };
-    let (_, failed) = crate::reactor::report_resolved(ws, &results, None);
-    match lock {
-        Some(lock) if !failed => write(args, opened, &lock, Some(pom)),
-        _ => {
+    match crate::reactor::resolve_and_lock(opened, ws, args.scope, None) {
+        Ok((_, lock)) => write(args, opened, &lock, Some(pom)),
+        Err(code) => {
             report::error_text(
                 "nothing was locked: a module of the reactor could not be resolved completely",
             );
-            1
+            code
         }
     }
 }

@@ -181,6 +181,32 @@ pub fn resolve(opened: &Opened, ws: &Workspace, scope: Option<ClasspathScope>) -
     u8::from(failed)
 }
 
+/// Every module resolved and locked (`lock_scope`: the class path the lock is for), warnings
+/// and failures reported on stderr: the class-path lines of `scope` (as [`report_resolved`]
+/// makes them) and the lock, or `Err` with the exit status when the engine or a module failed
+/// (there is no lock then).
+pub fn resolve_and_lock(
+    opened: &Opened,
+    ws: &Workspace,
+    lock_scope: Option<ClasspathScope>,
+    scope: Option<ClasspathScope>,
+) -> Result<(String, m2resolver::Lock), u8> {
+    let answer =
+        opened
+            .session
+            .blocking_resolve_and_lock_workspace(ws, &opened.repositories, lock_scope);
+    opened.progress.finish();
+    let (results, lock) = answer.map_err(|e| {
+        crate::tree::report_failure(&e);
+        1
+    })?;
+    let (out, failed) = report_resolved(ws, &results, scope);
+    match lock {
+        Some(lock) if !failed => Ok((out, lock)),
+        _ => Err(1),
+    }
+}
+
 /// Reports every module's warnings and failures on stderr; returns the class-path lines
 /// (`groupId:artifactId:version`, a tab, the files of `scope` — `None`: every resolved file —
 /// `:`-separated) and whether a module failed.

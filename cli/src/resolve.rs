@@ -148,29 +148,14 @@ fn locked_reactor(
     lock: &Lock,
     scope: Option<ClasspathScope>,
 ) -> u8 {
-    let answer = opened.session.blocking_resolve_and_lock_workspace(
-        ws,
-        &opened.repositories,
-        lock_scope(lock),
-    );
-    opened.progress.finish();
-    let (results, now) = match answer {
-        Ok(a) => a,
-        Err(e) => {
-            report_failure(&e);
-            return 1;
-        }
+    let (out, now) = match reactor::resolve_and_lock(opened, ws, lock_scope(lock), scope) {
+        Ok(answer) => answer,
+        Err(code) => return code,
     };
-    let (out, failed) = reactor::report_resolved(ws, &results, scope);
-    if failed {
+    let differences = lock.diff(&now);
+    if !differences.is_empty() {
+        crate::lock::report_differences(path, &differences, lock.projects.len());
         return 1;
-    }
-    if let Some(now) = now {
-        let differences = lock.diff(&now);
-        if !differences.is_empty() {
-            crate::lock::report_differences(path, &differences, lock.projects.len());
-            return 1;
-        }
     }
     crate::out(&out);
     0

@@ -73,6 +73,38 @@ impl Session {
         }
     }
 
+    /// The work of [`Self::resolve_and_lock`] (async and blocking), owning its inputs.
+    fn lock_work(
+        &self,
+        root: &Root,
+        repositories: &[RemoteRepository],
+        scope: Option<ClasspathScope>,
+    ) -> impl FnOnce(&Engine) -> Result<(ResolveResult, Lock), SessionError> + Send + 'static {
+        let (root, repositories, ctx) = (
+            self.in_cwd(root),
+            repositories.to_vec(),
+            self.lock_context(),
+        );
+        move |e| lock_on(e, &ctx, &root, &repositories, scope)
+    }
+
+    /// The work of [`Self::resolve_and_lock_workspace`] (async and blocking), owning its inputs.
+    fn workspace_lock_work(
+        &self,
+        workspace: &Workspace,
+        repositories: &[RemoteRepository],
+        scope: Option<ClasspathScope>,
+    ) -> impl FnOnce(&Engine) -> Result<(WorkspaceResult<ResolveResult>, Option<Lock>), SessionError>
+           + Send
+           + 'static {
+        let (ws, repositories, ctx) = (
+            workspace.clone(),
+            repositories.to_vec(),
+            self.lock_context(),
+        );
+        move |e| lock_workspace_on(e, &ctx, &ws, &repositories, scope)
+    }
+
     /// The repositories of a lock, ready for the downloader: each locked URL with the
     /// settings' proxy and credentials for its id, no mirror applied.
     fn locked_repositories(&self, lock: &Lock) -> HashMap<(String, String), RemoteRepository> {
@@ -123,17 +155,9 @@ impl Session {
         repositories: &[RemoteRepository],
         scope: Option<ClasspathScope>,
     ) -> Result<(ResolveResult, Lock), SessionError> {
-        let (root, repositories, ctx) = (
-            self.in_cwd(root),
-            repositories.to_vec(),
-            self.lock_context(),
-        );
-        self.on_engine(move |engine| {
-            Self::collecting(engine, move |e| {
-                lock_on(e, &ctx, &root, &repositories, scope)
-            })
-        })
-        .await
+        let work = self.lock_work(root, repositories, scope);
+        self.on_engine(move |engine| Self::collecting(engine, work))
+            .await
     }
 
     /// [`Self::resolve_and_lock`], blocking (refused inside a Tokio runtime).
@@ -143,16 +167,8 @@ impl Session {
         repositories: &[RemoteRepository],
         scope: Option<ClasspathScope>,
     ) -> Result<(ResolveResult, Lock), SessionError> {
-        let (root, repositories, ctx) = (
-            self.in_cwd(root),
-            repositories.to_vec(),
-            self.lock_context(),
-        );
-        self.blocking_on_engine(move |engine| {
-            Self::collecting(engine, move |e| {
-                lock_on(e, &ctx, &root, &repositories, scope)
-            })
-        })
+        let work = self.lock_work(root, repositories, scope);
+        self.blocking_on_engine(move |engine| Self::collecting(engine, work))
     }
 
     /// [`Self::resolve_workspace`] of every module of `workspace`, then, when every module
@@ -168,17 +184,9 @@ impl Session {
         repositories: &[RemoteRepository],
         scope: Option<ClasspathScope>,
     ) -> Result<(WorkspaceResult<ResolveResult>, Option<Lock>), SessionError> {
-        let (ws, repositories, ctx) = (
-            workspace.clone(),
-            repositories.to_vec(),
-            self.lock_context(),
-        );
-        self.on_engine(move |engine| {
-            Self::collecting(engine, move |e| {
-                lock_workspace_on(e, &ctx, &ws, &repositories, scope)
-            })
-        })
-        .await
+        let work = self.workspace_lock_work(workspace, repositories, scope);
+        self.on_engine(move |engine| Self::collecting(engine, work))
+            .await
     }
 
     /// [`Self::resolve_and_lock_workspace`], blocking (refused inside a Tokio runtime).
@@ -188,16 +196,8 @@ impl Session {
         repositories: &[RemoteRepository],
         scope: Option<ClasspathScope>,
     ) -> Result<(WorkspaceResult<ResolveResult>, Option<Lock>), SessionError> {
-        let (ws, repositories, ctx) = (
-            workspace.clone(),
-            repositories.to_vec(),
-            self.lock_context(),
-        );
-        self.blocking_on_engine(move |engine| {
-            Self::collecting(engine, move |e| {
-                lock_workspace_on(e, &ctx, &ws, &repositories, scope)
-            })
-        })
+        let work = self.workspace_lock_work(workspace, repositories, scope);
+        self.blocking_on_engine(move |engine| Self::collecting(engine, work))
     }
 
     /// The [`Lock`] of every module of `workspace` ([`Self::resolve_and_lock_workspace`]);
