@@ -39,7 +39,7 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Log what the transport decides (-vv: every request; M2R_LOG, a tracing filter, wins).
+    /// Log what the transport decides (-vv: every request, with the seconds since the start; M2R_LOG, a tracing filter, wins).
     #[arg(short = 'v', long = "log", global = true, action = clap::ArgAction::Count)]
     log: u8,
 }
@@ -204,14 +204,19 @@ fn init_tracing(verbose: u8) {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .event_format(Plain { verbose })
+        .event_format(Plain {
+            verbose,
+            start: std::time::Instant::now(),
+        })
         .try_init();
 }
 
 /// Log lines in the CLI's one style: `warning: ...`, `error: ...` (and, with `-v`, `debug:`
-/// lines naming their module), the message then its fields.
+/// lines naming their module; with `-vv`, each line starts with the seconds since the start, to
+/// see where the time of a slow run went), the message then its fields.
 struct Plain {
     verbose: u8,
+    start: std::time::Instant,
 }
 
 impl<S, N> tracing_subscriber::fmt::FormatEvent<S, N> for Plain
@@ -233,6 +238,9 @@ where
             tracing::Level::DEBUG => "debug",
             tracing::Level::TRACE => "trace",
         };
+        if self.verbose > 1 {
+            write!(writer, "{:8.3}s ", self.start.elapsed().as_secs_f64())?;
+        }
         write!(writer, "{level}: ")?;
         if self.verbose > 0 {
             write!(writer, "{}: ", meta.target())?;
