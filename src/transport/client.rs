@@ -760,7 +760,10 @@ impl Transport {
                     url.port_or_known_default().unwrap_or(0),
                 ),
             );
-            let first = warmup.first().await;
+            // Ready to go on a shared first connection: nothing to send, or sent unasked.
+            let ready =
+                !same_origin || server_header.is_some() || !session.server.has_credentials();
+            let first = warmup.first(ready).await;
             // on HTTP/1.1 a request in flight is a connection: a bounded number at once
             let _slot = warmup.h1_slot().await;
             let resp = loop {

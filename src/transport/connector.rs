@@ -243,16 +243,11 @@ impl tower_service::Service<http::Uri> for Connector {
         Box::pin(async move {
             let conn = connect(&cfg, &dst).await?;
             // HTTP/1.1: the requests waiting for a first connection to this origin may open
-            // theirs now. HTTP/2: they wait for the first response, by which time hyper's pool
-            // holds this connection for them to share.
+            // theirs now. HTTP/2: they share this one once hyper's pool holds it.
             if let Ok(t) = Target::of(&dst) {
-                let warmup = cfg
-                    .warmups
-                    .get(&cfg.client_key, &origin_key(t.https, &t.host, t.port));
-                warmup.connected(conn.h2);
-                if !conn.h2 {
-                    warmup.warmed();
-                }
+                cfg.warmups
+                    .get(&cfg.client_key, &origin_key(t.https, &t.host, t.port))
+                    .connected(conn.h2);
             }
             Ok(conn)
         })

@@ -6,8 +6,12 @@
 //! speaks HTTP/2, hyper keeps one of them and drops the others once ALPN has answered. So the
 //! first request to an origin (per client) goes alone, and the others wait: for an HTTP/1.1
 //! connection until it is up (the connector says so; they then open theirs as before), for
-//! HTTP/2 until the first response has arrived (hyper's pool then holds the connection and they
-//! share it). If the first request fails, the next waiter goes first.
+//! HTTP/2 until it is up and hyper's pool holds it for them to share (a moment after the
+//! connector hands it over: the pool takes it without another round trip) — unless they would
+//! not be ready to send their credentials at once (a server whose scheme only its first answer
+//! tells, such as Digest): those wait for the first response, as every waiter did before,
+//! which cost one round trip at the start of every build. If the first request fails, the next
+//! waiter goes first.
 //!
 //! The same record keeps what uploads need to know about the origin's connections: whether
 //! they speak HTTP/2, and whether the server answers `Expect: 100-continue`
@@ -25,12 +29,17 @@ use tokio::sync::{watch, Semaphore, SemaphorePermit};
 /// and proxies that speak only HTTP/1.1 see no more connections than they did.
 pub(crate) const H1_CONNECTIONS_PER_ORIGIN: usize = 64;
 
+/// How long a request released onto a new HTTP/2 connection waits for hyper's pool to hold it.
+const POOLING: std::time::Duration = std::time::Duration::from_millis(1);
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     /// No connection yet, nobody making one.
     Cold,
     /// One request is making the first connection.
     Warming,
+    /// The first connection is up and speaks HTTP/2: requests that can send at once share it.
+    Shared,
     /// A connection exists (or existed): everyone goes.
     Warm,
 }
@@ -70,7 +79,7 @@ pub(crate) struct First<'a>(&'a Warmup);
 impl Drop for First<'_> {
     fn drop(&mut self) {
         self.0.state.send_if_modified(|s| {
-            let was = *s == State::Warming;
+            let was = matches!(*s, State::Warming | State::Shared);
             if was {
                 *s = State::Cold;
             }
@@ -81,13 +90,21 @@ impl Drop for First<'_> {
 
 impl Warmup {
     /// `Some` for the request that goes first, `None` once the origin is warm (after waiting
-    /// while another request makes the first connection).
-    pub async fn first(&self) -> Option<First<'_>> {
+    /// while another request makes the first connection). `ready`: the request sends what the
+    /// server needs without being asked (no credentials, or Basic preemptively), so it may go
+    /// on the first HTTP/2 connection before its first response.
+    pub async fn first(&self, ready: bool) -> Option<First<'_>> {
         let mut rx = self.state.subscribe();
         loop {
             let current = *rx.borrow_and_update();
             match current {
                 State::Warm => return None,
+                State::Shared if ready => {
+                    // hyper pools the connection right after the connector returned it; a
+                    // request that missed it would open a connection of its own.
+                    tokio::time::sleep(POOLING).await;
+                    return None;
+                }
                 State::Cold => {
                     let took = self.state.send_if_modified(|s| {
                         let cold = *s == State::Cold;
@@ -100,7 +117,7 @@ impl Warmup {
                         return Some(First(self));
                     }
                 }
-                State::Warming => {
+                State::Warming | State::Shared => {
                     if rx.changed().await.is_err() {
                         return None;
                     }
@@ -109,10 +126,22 @@ impl Warmup {
         }
     }
 
-    /// The connector made a connection that speaks HTTP/2 (`h2`) or HTTP/1.1.
+    /// The connector made a connection that speaks HTTP/2 (`h2`) or HTTP/1.1. HTTP/1.1: every
+    /// waiter may go (and open its own); HTTP/2: those ready to send at once may share it.
     pub fn connected(&self, h2: bool) {
         self.protocol
             .store(if h2 { 2 } else { 1 }, Ordering::Relaxed);
+        if h2 {
+            self.state.send_if_modified(|s| {
+                let was = *s == State::Warming;
+                if was {
+                    *s = State::Shared;
+                }
+                was
+            });
+        } else {
+            self.warmed();
+        }
     }
 
     /// A slot among the [`H1_CONNECTIONS_PER_ORIGIN`] requests in flight when this origin's
@@ -123,6 +152,13 @@ impl Warmup {
             return None;
         }
         self.h1_slots.acquire().await.ok()
+    }
+
+    /// Waits while the first connection to this origin is being made (returns at once when
+    /// there is none in the making).
+    pub async fn settled(&self) {
+        let mut rx = self.state.subscribe();
+        let _ = rx.wait_for(|s| *s != State::Warming).await;
     }
 
     /// Whether the connections to this origin speak HTTP/2 (hyper does not report a
@@ -200,16 +236,38 @@ mod tests {
     #[tokio::test]
     async fn one_goes_first_the_others_wait_until_warm() {
         let w = Arc::new(Warmup::default());
-        let first = w.first().await;
+        let first = w.first(true).await;
         assert!(first.is_some());
         let w2 = w.clone();
-        let waiter = tokio::spawn(async move { w2.first().await.is_none() });
+        let waiter = tokio::spawn(async move { w2.first(true).await.is_none() });
         tokio::time::sleep(Duration::from_millis(20)).await;
         assert!(!waiter.is_finished());
         w.warmed();
         assert!(waiter.await.unwrap(), "warm: no one else goes first");
         drop(first);
-        assert!(w.first().await.is_none());
+        assert!(w.first(true).await.is_none());
+    }
+
+    #[tokio::test]
+    async fn on_http2_the_ready_share_the_connection_before_the_first_response() {
+        let w = Arc::new(Warmup::default());
+        let first = w.first(true).await.expect("goes first");
+        let (ready, unready) = (w.clone(), w.clone());
+        let ready = tokio::spawn(async move { ready.first(true).await.is_none() });
+        let unready = tokio::spawn(async move { unready.first(false).await.is_none() });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(!ready.is_finished(), "no connection yet");
+        w.connected(true);
+        let went = tokio::time::timeout(Duration::from_secs(5), ready).await;
+        assert!(matches!(went, Ok(Ok(true))), "shares the HTTP/2 connection");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(
+            !unready.is_finished(),
+            "one that must be asked for credentials waits for the first response"
+        );
+        w.warmed();
+        assert!(unready.await.unwrap());
+        drop(first);
     }
 
     #[tokio::test]
@@ -240,9 +298,9 @@ mod tests {
     #[tokio::test]
     async fn a_failed_first_lets_the_next_one_go_first() {
         let w = Arc::new(Warmup::default());
-        let first = w.first().await;
+        let first = w.first(true).await;
         let w2 = w.clone();
-        let waiter = tokio::spawn(async move { w2.first().await.is_some() });
+        let waiter = tokio::spawn(async move { w2.first(true).await.is_some() });
         tokio::time::sleep(Duration::from_millis(20)).await;
         drop(first); // failed without a connection
         assert!(waiter.await.unwrap());
