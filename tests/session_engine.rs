@@ -275,7 +275,21 @@ fn the_same_pom_asked_by_concurrent_calls_is_fetched_once() {
         w.nginx.access_log()
     );
     assert_eq!(w.nginx.count_gets("m1-1.0.pom"), 1);
-    assert_eq!(w.nginx.connections(), 1, "{:?}", w.nginx.access_log());
+    // the resolve's artifact travels while its graph is collected (on a connection of its
+    // own: HTTP/2), and is asked for once
+    assert_eq!(
+        w.nginx.count_gets("m2-1.0.jar"),
+        1,
+        "{:?}",
+        w.nginx.access_log()
+    );
+    assert_eq!(w.nginx.count_gets("m2-1.0.jar.sha1"), 1);
+    let connections = w.nginx.connections();
+    assert!(
+        (1..=2).contains(&connections),
+        "{connections} connections: {:?}",
+        w.nginx.access_log()
+    );
 }
 
 /// A password that cannot be decrypted (no settings-security.xml) is not sent, not even as the
@@ -352,5 +366,113 @@ fn an_http1_origin_gets_a_bounded_number_of_connections() {
     assert!(
         (2..=96).contains(&connections),
         "{connections} connections for 150 downloads at 128 in flight"
+    );
+}
+
+/// A resolve fetches its artifacts while the graph is collected, and the local repository ends
+/// as it would without: a conflict's loser (asked ahead once its version was read) is never
+/// written, every file that is kept was asked for once and is verified.
+#[test]
+fn artifacts_fetched_during_collection_leave_only_the_winners() {
+    let w = world(SquidAuth::Basic, 0);
+    let pom = |a: &str, v: &str, deps: &[(&str, &str)]| {
+        let deps: String = deps
+            .iter()
+            .map(|(a, v)| {
+                format!(
+                    "<dependency><groupId>org.c</groupId><artifactId>{a}</artifactId><version>{v}</version></dependency>"
+                )
+            })
+            .collect();
+        format!(
+            "<project><modelVersion>4.0.0</modelVersion><groupId>org.c</groupId>\
+             <artifactId>{a}</artifactId><version>{v}</version><dependencies>{deps}</dependencies></project>"
+        )
+    };
+    // x -> z:2 (nearer: wins), y -> w -> z:1 (loses)
+    for (a, v, deps) in [
+        ("x", "1.0", vec![("z", "2.0")]),
+        ("y", "1.0", vec![("w", "1.0")]),
+        ("w", "1.0", vec![("z", "1.0")]),
+        ("z", "1.0", vec![]),
+        ("z", "2.0", vec![]),
+    ] {
+        w.repo.put(
+            &format!("org/c/{a}/{v}/{a}-{v}.pom"),
+            pom(a, v, &deps).as_bytes(),
+        );
+        w.repo.put(
+            &format!("org/c/{a}/{v}/{a}-{v}.jar"),
+            &Repo::content(&format!("{a}{v}"), 2_000),
+        );
+    }
+    let settings = w.settings(PROXY_USER, PASSWORD);
+    let session = w.session(&settings, "local", 8);
+    let repos = session
+        .repositories(&[RemoteRepository::central()])
+        .repositories;
+    let root = Root::compile(["org.c:x:1.0", "org.c:y:1.0"].map(|c| Artifact::parse(c).unwrap()));
+    let r = session
+        .blocking_resolve(&root, &repos, None)
+        .unwrap_or_else(|e| panic!("{}", e.message_chain()));
+    drop(session);
+    let local = w.local("local");
+    let names: Vec<String> = r
+        .files()
+        .iter()
+        .map(|f| f.strip_prefix(&local).unwrap().display().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "org/c/x/1.0/x-1.0.jar",
+            "org/c/z/2.0/z-2.0.jar",
+            "org/c/y/1.0/y-1.0.jar",
+            "org/c/w/1.0/w-1.0.jar"
+        ]
+    );
+    for a in &r.artifacts {
+        let d = a.download.as_ref().expect("downloaded");
+        assert!(d.is_verified(), "{}: {:?}", a.artifact, d.checksum);
+    }
+    for name in &names {
+        let file = name.rsplit('/').next().unwrap();
+        assert_eq!(
+            w.nginx.count_gets(file),
+            1,
+            "{file}: {:?}",
+            w.nginx.access_log()
+        );
+        assert_eq!(
+            std::fs::read(local.join(name)).unwrap(),
+            std::fs::read(w.repo.root.join(name)).unwrap()
+        );
+    }
+    assert!(
+        local.join("org/c/z/1.0/z-1.0.pom").is_file(),
+        "the loser's POM is read"
+    );
+    let loser: Vec<_> = std::fs::read_dir(local.join("org/c/z/1.0"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".jar"))
+        .collect();
+    assert!(loser.is_empty(), "the loser's jar is not kept: {loser:?}");
+    assert!(w.nginx.count_gets("z-1.0.jar") <= 1);
+    // asked ahead: on a connection of their own, not after the POMs on theirs
+    let connection = |file: &str| {
+        let log = w.nginx.access_log();
+        let line = log
+            .iter()
+            .find(|l| l.contains(&format!("/{file} ")))
+            .unwrap()
+            .clone();
+        line.rsplit("c=").next().unwrap().to_string()
+    };
+    assert_ne!(
+        connection("w-1.0.jar"),
+        connection("w-1.0.pom"),
+        "{:?}",
+        w.nginx.access_log()
     );
 }

@@ -43,6 +43,7 @@ use crate::download::local::{
 };
 use crate::download::metadata::{Metadata, VersionCandidates, VersionRequest};
 use crate::download::policy::{from_millis, to_millis, Clock, SystemClock, UpdatePolicy};
+use crate::download::prefetch::{self, Prefetches};
 use crate::download::progress::{NoProgress, ProgressEvent, ProgressListener};
 use crate::download::segment::{RepoPath, SegmentError, SegmentKind};
 use crate::download::trusted::{Checked, TrustedChecksums, TrustedChecksumsConfig};
@@ -252,6 +253,8 @@ struct Inner {
     ledger: Ledger,
     /// Trusted checksums, when configured.
     trusted: Option<TrustedChecksums>,
+    /// Requests made ahead of their downloads ([`crate::download::prefetch`]).
+    prefetches: Arc<Prefetches>,
 }
 
 impl std::fmt::Debug for Downloader {
@@ -270,6 +273,7 @@ impl Downloader {
         let transport = Transport::new(config.transport.clone()).map_err(DownloadError::Setup)?;
         let local = LocalRepository::new(config.local_repository.clone());
         let permits = Semaphore::new(config.max_in_flight.max(1));
+        let prefetches = Arc::new(Prefetches::new(config.max_in_flight));
         let trusted = config.trusted_checksums.clone().map(TrustedChecksums::new);
         Ok(Downloader {
             inner: Arc::new(Inner {
@@ -280,9 +284,56 @@ impl Downloader {
                 permits,
                 checked: Mutex::new(HashSet::new()),
                 ledger: Ledger::default(),
+                prefetches,
             }),
             replay: None,
         })
+    }
+
+    /// Starts on `handle`, ahead of its download, what the first attempt to download
+    /// `artifact` from `repositories` will request (the file and its first checksum file from
+    /// the first repository it would ask), unless the artifact is local already, is not a fixed
+    /// release, or repository filters or offline mode may decide otherwise. Nothing is written
+    /// to the local repository: the download takes the answers ([`crate::download::prefetch`]).
+    /// Returns the keys started, for [`Self::forget_prefetched`].
+    pub(crate) fn prefetch(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+        handle: &tokio::runtime::Handle,
+    ) -> Vec<String> {
+        if self.replay.is_some() || artifact.local_path.is_some() {
+            return Vec::new();
+        }
+        let coord = Coordinate::of(artifact);
+        let Some((repo, paths)) = self.inner.prefetch_plan(&coord, repositories) else {
+            return Vec::new();
+        };
+        let mut keys = Vec::new();
+        for (path, limit) in paths {
+            let Some(key) = prefetch_key(&repo, path.as_str()) else {
+                continue;
+            };
+            let this = self.clone();
+            let repo = repo.clone();
+            // Bounded by the table (as many at once as the session's requests in flight), not
+            // by the session's permits: on HTTP/2 they travel on a connection of their own.
+            let request = async move {
+                this.inner
+                    .transport
+                    .get_bytes_ahead(&repo, path.as_str(), limit)
+                    .await
+            };
+            if self.inner.prefetches.start(key.clone(), handle, request) {
+                keys.push(key);
+            }
+        }
+        keys
+    }
+
+    /// Drops what [`Self::prefetch`] started under `keys` and no download took.
+    pub(crate) fn forget_prefetched(&self, keys: &[String]) {
+        self.inner.prefetches.forget(keys);
     }
 
     /// What this downloader asked and recorded in this session: whether the order of requests
@@ -647,6 +698,12 @@ impl BlockingDownloader {
     }
 }
 
+/// The prefetch table's key of `path` in `repo` (its URL without user info).
+fn prefetch_key(repo: &RemoteRepository, path: &str) -> Option<String> {
+    let url = repo.url.resolve(path).ok()?;
+    Some(prefetch::key(&repo.id, &redact_url(url.as_str())))
+}
+
 fn invalid_path(coord: &Coordinate, source: SegmentError) -> DownloadError {
     DownloadError::InvalidPath {
         artifact: coord.to_string().escape_debug().to_string(),
@@ -841,6 +898,11 @@ impl Inner {
         path: &RepoPath,
         limit: u64,
     ) -> Result<(Vec<u8>, Fetched), TransportError> {
+        match self.prefetched(repo, path).await {
+            Some(Ok((body, _))) if body.len() as u64 > limit => {}
+            Some(answer) => return answer,
+            None => {}
+        }
         let _permit = self.permits.acquire().await.ok();
         self.transport.get_bytes_limited(repo, path, limit).await
     }
@@ -851,8 +913,66 @@ impl Inner {
         path: &RepoPath,
         sink: &mut dyn BodySink,
     ) -> Result<Fetched, TransportError> {
+        match self.prefetched(repo, path).await {
+            Some(Ok((body, fetched))) => return self.transport.replay(repo, &body, fetched, sink),
+            Some(Err(e)) => return Err(e),
+            None => {}
+        }
         let _permit = self.permits.acquire().await.ok();
         self.transport.download(repo, path, sink).await
+    }
+
+    /// The answer a request made ahead got for `path` of `repo`, taken (`None`: none was
+    /// made, or it missed: ask the server).
+    async fn prefetched(
+        &self,
+        repo: &RemoteRepository,
+        path: &RepoPath,
+    ) -> Option<Result<(Vec<u8>, Fetched), TransportError>> {
+        let key = prefetch_key(repo, path.as_str())?;
+        self.prefetches.take(&key).await?.result()
+    }
+
+    /// What [`Downloader::prefetch`] asks for `coord`: the repository the download would try
+    /// first and the paths with their size limits, or `None` when the download might decide
+    /// otherwise (a local file or a cached not-found, a version metadata must resolve,
+    /// repository filters, offline) or the budget is spent.
+    fn prefetch_plan(
+        &self,
+        coord: &Coordinate,
+        repositories: &[RemoteRepository],
+    ) -> Option<(RemoteRepository, Vec<(RepoPath, u64)>)> {
+        if self.cfg.offline
+            || self.cfg.filter.is_some()
+            || coord.extension == "pom"
+            || !self.prefetches.has_room()
+            || VersionRequest::of(&coord.version) != VersionRequest::Fixed
+            || is_snapshot_version(&coord.version)
+        {
+            return None;
+        }
+        let file = self.local.artifact_file(coord, &coord.version).ok()?;
+        if file.exists() || Self::marker(&file).exists() {
+            return None;
+        }
+        let ids: Vec<&str> = repositories.iter().map(|r| r.id.as_str()).collect();
+        if self.cfg.tail.is_some() && self.find_in_tail(coord, &coord.version, &ids).is_some() {
+            return None;
+        }
+        let repo = repositories.iter().find(|r| r.policy(false).enabled)?;
+        if repo.blocked {
+            return None;
+        }
+        let rel = layout::artifact_path(coord, &coord.version).ok()?;
+        let limit = self.cfg.limits.max_artifact_bytes.min(prefetch::MAX_BODY);
+        let mut paths = vec![(rel.clone(), limit)];
+        if self.checksum_policy(repo, false) != ChecksumPolicy::Ignore {
+            if let Some(a) = self.cfg.checksum_algorithms.algorithms().first() {
+                let sum = layout::checksum_path(&rel, &a.extension).ok()?;
+                paths.push((sum, self.cfg.limits.max_checksum_bytes));
+            }
+        }
+        Some((repo.clone(), paths))
     }
 
     async fn resolve_one(

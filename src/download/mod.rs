@@ -31,6 +31,7 @@ pub(crate) mod ledger;
 pub(crate) mod local;
 pub(crate) mod metadata;
 pub(crate) mod policy;
+pub(crate) mod prefetch;
 pub(crate) mod progress;
 pub(crate) mod properties;
 pub(crate) mod segment;

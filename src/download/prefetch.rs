@@ -8,8 +8,8 @@
 //! What this owns: the table of answers started ahead, keyed by repository and URL, each
 //! taken at most once (the download that takes it sees exactly what its own request would
 //! have returned: the body and response, or the repository's 404); the bound on how many run at
-//! once ([`AT_ONCE`], below the session's requests in flight so that the POMs of the graph
-//! keep most of them) and on the memory that answers nobody took yet may hold ([`BUDGET`],
+//! once (the session's requests in flight: on HTTP/2 they have a connection of their own, so
+//! they never take the streams of the POMs the collection waits for) and on the memory that answers nobody took yet may hold ([`BUDGET`],
 //! each at most [`MAX_BODY`]). What it does not own: which files to ask for and from which
 //! repository (the downloader decides, as its own first attempt would, and asks only when the
 //! file is not already local, the version is a fixed release and no repository filter is
@@ -25,8 +25,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{watch, Semaphore};
 
-/// Requests started ahead at once (the session's default allows 128 in flight).
-pub(crate) const AT_ONCE: usize = 48;
 /// Largest body kept in memory; a larger file is left to its download.
 pub(crate) const MAX_BODY: u64 = 4 << 20;
 /// Bytes that answers nobody took yet may hold; beyond it nothing more is started.
@@ -110,12 +108,13 @@ struct Entry {
     slot: Slot,
 }
 
-impl Default for Prefetches {
-    fn default() -> Self {
+impl Prefetches {
+    /// A table whose requests run at most `at_once` at a time.
+    pub(crate) fn new(at_once: usize) -> Self {
         Prefetches {
             table: Mutex::new(HashMap::new()),
             held: AtomicU64::new(0),
-            at_once: Semaphore::new(AT_ONCE),
+            at_once: Semaphore::new(at_once.max(1)),
             serial: AtomicU64::new(0),
         }
     }
@@ -137,8 +136,8 @@ impl Prefetches {
     }
 
     /// Starts `request` under `key` on `handle` unless the key is there already; true when
-    /// it started. The request runs once a place among [`AT_ONCE`] is free, and not at all
-    /// when the budget is spent by then or the key was taken or forgotten meanwhile.
+    /// it started. The request runs once a place among those at once is free, and not at all
+    /// when the budget is spent by then or the key was forgotten meanwhile.
     pub(crate) fn start<F>(
         self: &Arc<Self>,
         key: String,
@@ -160,9 +159,8 @@ impl Prefetches {
         let this = self.clone();
         handle.spawn(async move {
             let answer = match this.at_once.acquire().await {
-                Ok(_permit) if this.has_room() && this.is_waiting(&key, serial) => {
-                    Answer::of(request.await)
-                }
+                // Nobody waits for it any more (forgotten): not asked.
+                Ok(_permit) if this.has_room() && !tx.is_closed() => Answer::of(request.await),
                 _ => Answer::Miss,
             };
             let answer = Arc::new(answer);
@@ -177,10 +175,6 @@ impl Prefetches {
             }
         });
         true
-    }
-
-    fn is_waiting(&self, key: &str, serial: u64) -> bool {
-        self.table().get(key).is_some_and(|e| e.serial == serial)
     }
 
     /// Takes the answer started under `key`, waiting for it if it is still on its way; `None`
@@ -236,7 +230,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_answer_is_taken_once_and_counted_while_it_waits() {
-        let p = Arc::new(Prefetches::default());
+        let p = Arc::new(Prefetches::new(4));
         let h = tokio::runtime::Handle::current();
         assert!(p.start("r|a".into(), &h, async { fetched(10) }));
         assert!(
@@ -251,7 +245,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_404_is_replayed_and_other_failures_are_misses() {
-        let p = Arc::new(Prefetches::default());
+        let p = Arc::new(Prefetches::new(4));
         let h = tokio::runtime::Handle::current();
         p.start("r|gone".into(), &h, async {
             Err(TransportError::NotFound {
@@ -270,8 +264,42 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_forgotten_request_still_queued_is_never_made_and_a_taken_one_is() {
+        let p = Arc::new(Prefetches::new(1));
+        let h = tokio::runtime::Handle::current();
+        let (release, wait) = tokio::sync::oneshot::channel::<()>();
+        p.start("r|busy".into(), &h, async move {
+            let _ = wait.await;
+            fetched(1)
+        });
+        let made = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let m = made.clone();
+        p.start("r|forgotten".into(), &h, async move {
+            m.store(true, Ordering::SeqCst);
+            fetched(1)
+        });
+        p.start("r|taken".into(), &h, async { fetched(3) });
+        p.forget(&["r|forgotten".into()]);
+        let taken = tokio::spawn({
+            let p = p.clone();
+            async move { p.take("r|taken").await }
+        });
+        release.send(()).unwrap();
+        let taken = tokio::time::timeout(std::time::Duration::from_secs(5), taken)
+            .await
+            .expect("answered")
+            .unwrap()
+            .expect("started");
+        assert!(
+            matches!(&*taken, Answer::Body(b, _) if b.len() == 3),
+            "made for its taker"
+        );
+        assert!(!made.load(Ordering::SeqCst), "nobody wanted it");
+    }
+
+    #[tokio::test]
     async fn forgotten_answers_free_their_memory_and_the_budget_stops_new_ones() {
-        let p = Arc::new(Prefetches::default());
+        let p = Arc::new(Prefetches::new(4));
         let h = tokio::runtime::Handle::current();
         p.start("r|a".into(), &h, async { fetched(1000) });
         // finished and counted

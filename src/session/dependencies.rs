@@ -169,19 +169,35 @@ fn collect_on(
     root: &Root,
     repositories: &[RemoteRepository],
 ) -> Result<CollectResult, SessionError> {
+    collect_with(engine, &engine.source(), root, repositories)
+}
+
+fn collect_with(
+    engine: &Engine,
+    source: &RepositorySource,
+    root: &Root,
+    repositories: &[RemoteRepository],
+) -> Result<CollectResult, SessionError> {
     phase(engine, Phase::Collecting, None, || {
-        collect_root(&engine.source(), root, repositories)
+        collect_root(source, root, repositories)
     })
 }
 
 /// Collection, then the artifacts of `scope`, on a blocking thread of the engine's runtime.
+/// When every node of the graph is on the class path asked for (all scopes, or `test`), the
+/// artifacts travel while the graph is still being collected; for `compile` and `runtime`
+/// (which leave some subtrees out) they are asked for after it.
 fn resolve_on(
     engine: &Engine,
     root: &Root,
     repositories: &[RemoteRepository],
     scope: Option<ClasspathScope>,
 ) -> Result<ResolveResult, SessionError> {
-    let collect = collect_on(engine, root, repositories)?;
+    let source = engine.source();
+    if scope.is_none_or(|s| s == ClasspathScope::Test) {
+        source.fetch_artifacts_ahead();
+    }
+    let collect = collect_with(engine, &source, root, repositories)?;
     let total = classpath::nodes(&collect.graph, scope).len() as u64;
     let artifacts = phase(engine, Phase::Downloading, Some(total), || {
         engine.runtime.handle().block_on(resolve_artifacts(

@@ -178,6 +178,21 @@ pub struct Uploaded {
 struct Spec<'a> {
     method: http::Method,
     upload: Option<(&'a Upload, u64, &'a PutOptions)>,
+    /// Made ahead of its download ([`Transport::get_bytes_ahead`]): see [`Lane`].
+    ahead: bool,
+}
+
+/// Which connections of an origin a request takes: one client (on HTTP/2, one connection)
+/// per lane. Requests made ahead of their downloads take the second lane on HTTP/2, so that
+/// they neither queue behind nor hold up the streams of the requests the caller waits for (a
+/// server allows about 100 at once on one connection: nginx 128); everything else, and every
+/// request on HTTP/1.1 (where each request is a connection anyway), takes the first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Lane(usize);
+
+impl Lane {
+    const FIRST: Lane = Lane(0);
+    const AHEAD: Lane = Lane(1);
 }
 
 impl Spec<'_> {
@@ -185,6 +200,7 @@ impl Spec<'_> {
         Spec {
             method: http::Method::GET,
             upload: None,
+            ahead: false,
         }
     }
 
@@ -262,6 +278,8 @@ struct RepoSession {
     client: HttpClient,
     /// The client's pool key.
     key: String,
+    /// The connections it takes.
+    lane: Lane,
     /// The proxy authentication generation the client was built for.
     generation: u64,
     proxy: Option<Arc<Authenticator>>,
@@ -409,7 +427,11 @@ impl Transport {
             .clone()
     }
 
-    fn session_for(&self, repo: &RemoteRepository) -> Result<RepoSession, TransportError> {
+    fn session_for(
+        &self,
+        repo: &RemoteRepository,
+        lane: Lane,
+    ) -> Result<RepoSession, TransportError> {
         let connect = repo
             .transport
             .connect_timeout
@@ -421,12 +443,16 @@ impl Transport {
         let proxy_auth = self.proxy_authenticator(repo);
         let server = self.server_authenticator(repo);
         let generation = proxy_auth.as_ref().map(|a| a.generation()).unwrap_or(0);
-        let key = client_key(repo.proxy.as_ref(), connect, read);
+        let mut key = client_key(repo.proxy.as_ref(), connect, read);
+        if lane != Lane::FIRST {
+            key.push_str(&format!("|lane{}", lane.0));
+        }
         let mut clients = lock(&self.clients);
         if let Some(c) = clients.get(&key).filter(|c| c.generation == generation) {
             return Ok(RepoSession {
                 client: c.client.clone(),
                 key,
+                lane,
                 generation,
                 http_proxy: proxy_auth.is_some(),
                 proxy: proxy_auth,
@@ -470,6 +496,7 @@ impl Transport {
         Ok(RepoSession {
             client,
             key,
+            lane,
             generation,
             http_proxy: proxy_auth.is_some(),
             proxy: proxy_auth,
@@ -499,6 +526,66 @@ impl Transport {
         let mut body = LimitedBuffer::new(limit);
         let f = self.download(repo, path, &mut body).await?;
         Ok((body.into_bytes(), f))
+    }
+
+    /// [`Self::get_bytes_limited`] for a request made ahead of its download: on HTTP/2 it
+    /// starts on the second lane (see [`Lane`]).
+    pub(crate) async fn get_bytes_ahead(
+        &self,
+        repo: &RemoteRepository,
+        path: &str,
+        limit: u64,
+    ) -> Result<(Vec<u8>, Fetched), TransportError> {
+        let mut body = LimitedBuffer::new(limit);
+        let spec = Spec {
+            ahead: true,
+            ..Spec::get()
+        };
+        let f = self.run(repo, path, &mut body, &spec).await?;
+        Ok((body.into_bytes(), f))
+    }
+
+    /// The lane a request to `url` through `repo`'s route takes ([`Lane`]); a request made
+    /// `ahead` waits for the first connection, if it is being made, to know whether the origin
+    /// speaks HTTP/2.
+    async fn lane_for(&self, repo: &RemoteRepository, url: &Url, ahead: bool) -> Lane {
+        if !ahead {
+            return Lane::FIRST;
+        }
+        let Ok(session) = self.session_for(repo, Lane::FIRST) else {
+            return Lane::FIRST;
+        };
+        let warmup = self.warmups.get(
+            &session.key,
+            &origin_key(
+                url.scheme() == "https",
+                url.host_str().unwrap_or(""),
+                url.port_or_known_default().unwrap_or(0),
+            ),
+        );
+        warmup.settled().await;
+        if warmup.is_h2() {
+            Lane::AHEAD
+        } else {
+            Lane::FIRST
+        }
+    }
+
+    /// Feeds `sink` a body received earlier for `path` (a request made ahead of its download)
+    /// as [`Self::download`] would have: the sink sees the response's headers, then the body,
+    /// and refuses it the same way (too large, a write that fails).
+    pub(crate) fn replay(
+        &self,
+        repo: &RemoteRepository,
+        body: &[u8],
+        fetched: Fetched,
+        sink: &mut dyn BodySink,
+    ) -> Result<Fetched, TransportError> {
+        let redacted = redact_url(fetched.url.as_str());
+        sink.start(&fetched.headers, Some(body.len() as u64))
+            .and_then(|()| sink.write(body))
+            .map_err(|source| sink_error(repo, redacted, source))?;
+        Ok(fetched)
     }
 
     /// GETs `path` (relative to the repository URL) into `sink`, following redirects and retrying
@@ -538,6 +625,7 @@ impl Transport {
         let spec = Spec {
             method: http::Method::PUT,
             upload: Some((upload, length, options)),
+            ahead: false,
         };
         let f = self.run(repo, path, &mut Discard, &spec).await?;
         Ok(Uploaded {
@@ -598,8 +686,11 @@ impl Transport {
         let started = Instant::now();
         let mut retries = 0u32;
         let policy = *spec.retry_policy(&self.options.retry);
+        // Ahead of time on a connection of its own only where connections are shared (HTTP/2);
+        // on HTTP/1.1 every request is a connection anyway, bounded per origin.
+        let lane = self.lane_for(repo, &url, spec.ahead).await;
         loop {
-            let session = self.session_for(repo)?;
+            let session = self.session_for(repo, lane)?;
             let attempt = self
                 .attempt(
                     session,
@@ -725,7 +816,7 @@ impl Transport {
                 .as_ref()
                 .is_some_and(|a| a.generation() != session.generation)
             {
-                match self.session_for(repo) {
+                match self.session_for(repo, session.lane) {
                     Ok(s) => session = s,
                     Err(e) => return Attempt::Fail(e),
                 }
@@ -890,7 +981,7 @@ impl Transport {
                         Ok(Answer::Header(h)) => proxy_header = Some(h),
                         Ok(Answer::NtlmOnNewConnection) => {
                             proxy_header = None;
-                            match self.session_for(repo) {
+                            match self.session_for(repo, session.lane) {
                                 Ok(s) => session = s,
                                 Err(e) => return Attempt::Fail(e),
                             }
@@ -1596,8 +1687,8 @@ mod tests {
         a.proxy = Some(proxy("http", Some(("u", "p"))));
         let mut b = RemoteRepository::new("b", "https://h.example/r2");
         b.proxy = Some(proxy("http", Some(("u", "p"))));
-        let sa = t.session_for(&a).unwrap();
-        let sb = t.session_for(&b).unwrap();
+        let sa = t.session_for(&a, Lane::FIRST).unwrap();
+        let sb = t.session_for(&b, Lane::FIRST).unwrap();
         assert!(Arc::ptr_eq(
             sa.proxy.as_ref().unwrap(),
             sb.proxy.as_ref().unwrap()

@@ -63,6 +63,18 @@ struct Inner {
     /// Artifacts never to read ahead (the modules of a reactor: their descriptors are not the
     /// repositories').
     skip: Mutex<Option<Skip>>,
+    /// When the artifacts are to be downloaded after the collection: the requests made ahead
+    /// for them (see [`RepositorySource::fetch_artifacts_ahead`]), dropped with the source.
+    artifacts: Mutex<Option<Vec<String>>>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        let keys = self.artifacts.get_mut().ok().and_then(|k| k.take());
+        if let Some(keys) = keys.filter(|k| !k.is_empty()) {
+            self.reader.downloader().forget_prefetched(&keys);
+        }
+    }
 }
 
 type Skip = Arc<dyn Fn(&Artifact) -> bool + Send + Sync>;
@@ -105,7 +117,19 @@ impl RepositorySource {
                 mark: Mutex::new(None),
                 in_order: AtomicBool::new(false),
                 skip: Mutex::new(None),
+                artifacts: Mutex::new(None),
             }),
+        }
+    }
+
+    /// The artifacts of this collection will be downloaded once it is done (a resolution of
+    /// every scope, or of the test class path: every node the collection keeps is on it, but
+    /// conflicts' losers): each descriptor read ahead starts the download's requests for its
+    /// artifact too, kept in memory until the download takes them; what no download took is
+    /// dropped with the source. The answers are the same as without ([`crate::download::prefetch`]).
+    pub fn fetch_artifacts_ahead(&self) {
+        if let Ok(mut a) = self.inner.artifacts.lock() {
+            a.get_or_insert_with(Vec::new);
         }
     }
 
@@ -164,6 +188,7 @@ impl Inner {
             return p.clone();
         }
         let reader = self.reader();
+        self.fetch_artifact_ahead(&reader, &artifact, &repositories);
         // Remembered by the session (another call, or an earlier one, read it): answered here,
         // without a task (each task holds the whole read's state, several KiB, allocated and
         // copied for every descriptor of every call), and read ahead below as the task would.
@@ -203,6 +228,32 @@ impl Inner {
         .shared();
         pending.insert(k, fut.clone());
         fut
+    }
+
+    /// [`RepositorySource::fetch_artifacts_ahead`] for one artifact.
+    fn fetch_artifact_ahead(
+        &self,
+        reader: &DescriptorReader,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+    ) {
+        if self.in_order.load(Ordering::SeqCst) {
+            return;
+        }
+        let mut keys = match self.artifacts.lock() {
+            Ok(k) => k,
+            Err(e) => e.into_inner(),
+        };
+        let Some(keys) = keys.as_mut() else { return };
+        let skip = self.skip.lock().ok().and_then(|s| s.clone());
+        if skip.is_some_and(|skip| skip(artifact)) {
+            return;
+        }
+        keys.extend(
+            reader
+                .downloader()
+                .prefetch(artifact, repositories, &self.handle),
+        );
     }
 
     fn read_ahead_below(
