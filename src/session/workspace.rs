@@ -290,20 +290,34 @@ fn collect_workspace_on(
     workspace: &Workspace,
     repositories: &[RemoteRepository],
 ) -> Vec<CollectResult> {
+    collect_workspace_with(engine, &engine.source(), workspace, repositories)
+}
+
+fn collect_workspace_with(
+    engine: &Engine,
+    source: &RepositorySource,
+    workspace: &Workspace,
+    repositories: &[RemoteRepository],
+) -> Vec<CollectResult> {
     phase(engine, Phase::Collecting, None, || {
-        collect_modules(&engine.source(), workspace, repositories)
+        collect_modules(source, workspace, repositories)
     })
 }
 
 /// The collections, then every module's artifacts of `scope`, on a blocking thread of the
-/// engine's runtime.
+/// engine's runtime; as for one project, the artifacts travel during the collections when
+/// every node is on the class path asked for (the modules' own are never asked).
 pub(super) fn resolve_workspace_on(
     engine: &Engine,
     workspace: &Workspace,
     repositories: &[RemoteRepository],
     scope: Option<ClasspathScope>,
 ) -> Vec<ResolveResult> {
-    let collections = collect_workspace_on(engine, workspace, repositories);
+    let source = engine.source();
+    if scope.is_none_or(|s| s == ClasspathScope::Test) {
+        source.fetch_artifacts_ahead();
+    }
+    let collections = collect_workspace_with(engine, &source, workspace, repositories);
     let total = collections
         .iter()
         .map(|c| classpath::nodes(&c.graph, scope).len() as u64)
