@@ -523,9 +523,7 @@ impl Transport {
         path: &str,
         limit: u64,
     ) -> Result<(Vec<u8>, Fetched), TransportError> {
-        let mut body = LimitedBuffer::new(limit);
-        let f = self.download(repo, path, &mut body).await?;
-        Ok((body.into_bytes(), f))
+        self.get_bytes_as(repo, path, limit, &Spec::get()).await
     }
 
     /// [`Self::get_bytes_limited`] for a request made ahead of its download: on HTTP/2 it
@@ -536,12 +534,22 @@ impl Transport {
         path: &str,
         limit: u64,
     ) -> Result<(Vec<u8>, Fetched), TransportError> {
-        let mut body = LimitedBuffer::new(limit);
         let spec = Spec {
             ahead: true,
             ..Spec::get()
         };
-        let f = self.run(repo, path, &mut body, &spec).await?;
+        self.get_bytes_as(repo, path, limit, &spec).await
+    }
+
+    async fn get_bytes_as(
+        &self,
+        repo: &RemoteRepository,
+        path: &str,
+        limit: u64,
+        spec: &Spec<'_>,
+    ) -> Result<(Vec<u8>, Fetched), TransportError> {
+        let mut body = LimitedBuffer::new(limit);
+        let f = self.run(repo, path, &mut body, spec).await?;
         Ok((body.into_bytes(), f))
     }
 
