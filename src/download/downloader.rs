@@ -952,7 +952,8 @@ impl Inner {
             return None;
         }
         let file = self.local.artifact_file(coord, &coord.version).ok()?;
-        if file.exists() || Self::marker(&file).exists() {
+        // The session's memory first: a warm build asks this of every artifact of every call.
+        if self.local.seen_present(&file) || file.exists() || Self::marker(&file).exists() {
             return None;
         }
         let ids: Vec<&str> = repositories.iter().map(|r| r.id.as_str()).collect();

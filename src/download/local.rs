@@ -319,6 +319,12 @@ impl LocalRepository {
         availability_of(records.as_deref(), repositories, counts)
     }
 
+    /// Whether this repository remembers `file` as present (no disk access; `false` says
+    /// nothing).
+    pub fn seen_present(&self, file: &Path) -> bool {
+        self.seen.get(file).is_some()
+    }
+
     /// Forgets every file seen (the next questions read the disk again).
     pub fn forget_seen(&self) {
         self.seen.clear();

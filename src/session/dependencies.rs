@@ -183,20 +183,26 @@ fn collect_with(
     })
 }
 
+/// The source of a collection whose artifacts of `scope` are downloaded after it: when every
+/// node of the graph is on that class path (all scopes, or `test`), the artifacts travel while
+/// the graph is still being collected; for `compile` and `runtime` (which leave some subtrees
+/// out) they are asked for after it.
+pub(super) fn resolving_source(engine: &Engine, scope: Option<ClasspathScope>) -> RepositorySource {
+    let source = engine.source();
+    if scope.is_none_or(|s| s == ClasspathScope::Test) {
+        source.fetch_artifacts_ahead();
+    }
+    source
+}
+
 /// Collection, then the artifacts of `scope`, on a blocking thread of the engine's runtime.
-/// When every node of the graph is on the class path asked for (all scopes, or `test`), the
-/// artifacts travel while the graph is still being collected; for `compile` and `runtime`
-/// (which leave some subtrees out) they are asked for after it.
 fn resolve_on(
     engine: &Engine,
     root: &Root,
     repositories: &[RemoteRepository],
     scope: Option<ClasspathScope>,
 ) -> Result<ResolveResult, SessionError> {
-    let source = engine.source();
-    if scope.is_none_or(|s| s == ClasspathScope::Test) {
-        source.fetch_artifacts_ahead();
-    }
+    let source = resolving_source(engine, scope);
     let collect = collect_with(engine, &source, root, repositories)?;
     let total = classpath::nodes(&collect.graph, scope).len() as u64;
     let artifacts = phase(engine, Phase::Downloading, Some(total), || {

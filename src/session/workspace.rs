@@ -305,18 +305,15 @@ fn collect_workspace_with(
 }
 
 /// The collections, then every module's artifacts of `scope`, on a blocking thread of the
-/// engine's runtime; as for one project, the artifacts travel during the collections when
-/// every node is on the class path asked for (the modules' own are never asked).
+/// engine's runtime; as for one project, the artifacts may travel during the collections
+/// (`resolving_source`; the modules' own are never asked).
 pub(super) fn resolve_workspace_on(
     engine: &Engine,
     workspace: &Workspace,
     repositories: &[RemoteRepository],
     scope: Option<ClasspathScope>,
 ) -> Vec<ResolveResult> {
-    let source = engine.source();
-    if scope.is_none_or(|s| s == ClasspathScope::Test) {
-        source.fetch_artifacts_ahead();
-    }
+    let source = super::dependencies::resolving_source(engine, scope);
     let collections = collect_workspace_with(engine, &source, workspace, repositories);
     let total = collections
         .iter()
