@@ -13,7 +13,7 @@
 //! HTTP requests in flight (as `m2r --threads`).
 
 use m2resolver::{Artifact, Dependency, RemoteRepository, Root, Session};
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -93,10 +93,10 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
         ))
     };
     let mut ok = true;
-    let mut files = BTreeSet::new();
-    for (i, r) in results.into_iter().enumerate() {
+    let mut files = HashSet::new();
+    for (i, r) in results.iter().enumerate() {
         match r {
-            Ok(resolved) => files.extend(resolved.files().into_iter().map(|p| p.to_path_buf())),
+            Ok(resolved) => files.extend(resolved.files()),
             Err(e) => {
                 ok = false;
                 eprintln!(

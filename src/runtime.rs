@@ -15,6 +15,9 @@
 //!
 //! This module does not know what runs on it.
 
+pub(crate) mod pool;
+
+pub(crate) use pool::CollectorPool;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -36,6 +39,10 @@ pub enum RuntimeError {
     /// The task of the call panicked or was cancelled.
     #[error("the task of the call failed")]
     TaskFailed(#[source] tokio::task::JoinError),
+    /// The collection of the call panicked (the message), or the session's engine stopped
+    /// before it ran.
+    #[error("the collection of the call failed: {0}")]
+    Panicked(String),
 }
 
 /// A multi-threaded runtime that shuts down without blocking when dropped.
@@ -85,16 +92,6 @@ impl OwnedRuntime {
         F::Output: Send + 'static,
     {
         Task(self.handle.spawn(future))
-    }
-
-    /// Runs `f` on a blocking thread of the runtime (code that waits on the runtime itself,
-    /// as the dependency collector does).
-    pub(crate) fn spawn_blocking<F, R>(&self, f: F) -> Task<R>
-    where
-        F: FnOnce() -> R + Send + 'static,
-        R: Send + 'static,
-    {
-        Task(self.handle.spawn_blocking(f))
     }
 
     /// Runs `future` on the runtime and waits for it on this thread; refused inside a Tokio

@@ -163,13 +163,17 @@ pub(super) fn phase<T>(
     out
 }
 
-/// The collection of one call, on a blocking thread of the engine's runtime.
-fn collect_on(
+/// The source of one call's collection, made when the call is queued: the descriptors of the
+/// root's direct dependencies (and, below them, what the collector will probably read) start
+/// at once, while the call waits for a collector thread.
+fn call_source(
     engine: &Engine,
     root: &Root,
     repositories: &[RemoteRepository],
-) -> Result<CollectResult, SessionError> {
-    collect_with(engine, &engine.source(), root, repositories)
+) -> RepositorySource {
+    let source = engine.source();
+    source.read_ahead_root(root, repositories);
+    source
 }
 
 fn collect_with(
@@ -195,15 +199,15 @@ pub(super) fn resolving_source(engine: &Engine, scope: Option<ClasspathScope>) -
     source
 }
 
-/// Collection, then the artifacts of `scope`, on a blocking thread of the engine's runtime.
-fn resolve_on(
+/// Collection through `source`, then the artifacts of `scope`, on a collector thread.
+fn resolve_with(
     engine: &Engine,
+    source: &RepositorySource,
     root: &Root,
     repositories: &[RemoteRepository],
     scope: Option<ClasspathScope>,
 ) -> Result<ResolveResult, SessionError> {
-    let source = resolving_source(engine, scope);
-    let collect = collect_with(engine, &source, root, repositories)?;
+    let collect = collect_with(engine, source, root, repositories)?;
     let total = classpath::nodes(&collect.graph, scope).len() as u64;
     let artifacts = phase(engine, Phase::Downloading, Some(total), || {
         engine.runtime.handle().block_on(resolve_artifacts(
@@ -284,8 +288,8 @@ impl Session {
         flushed(&engine, out)
     }
 
-    /// Runs blocking `work` (the collector waits on the runtime) on a blocking thread of the
-    /// engine's runtime, as a future.
+    /// Runs blocking `work` (the collector waits on the runtime) on a collector thread of the
+    /// engine (in line behind the calls before it when they are all busy), as a future.
     pub(super) fn collecting<T, W>(
         engine: Arc<Engine>,
         work: W,
@@ -296,7 +300,7 @@ impl Session {
     {
         let task = {
             let worker = engine.clone();
-            engine.runtime.spawn_blocking(move || work(&worker))
+            engine.collectors.spawn(move || work(&worker))
         };
         async move {
             task.await
@@ -371,7 +375,10 @@ impl Session {
     ) -> Result<CollectResult, SessionError> {
         let (root, repositories) = (self.in_cwd(root), repositories.to_vec());
         self.on_engine(move |engine| {
-            Self::collecting(engine, move |e| collect_on(e, &root, &repositories))
+            let source = call_source(&engine, &root, &repositories);
+            Self::collecting(engine, move |e| {
+                collect_with(e, &source, &root, &repositories)
+            })
         })
         .await
         .and_then(collected)
@@ -385,7 +392,10 @@ impl Session {
     ) -> Result<CollectResult, SessionError> {
         let (root, repositories) = (self.in_cwd(root), repositories.to_vec());
         self.blocking_on_engine(move |engine| {
-            Self::collecting(engine, move |e| collect_on(e, &root, &repositories))
+            let source = call_source(&engine, &root, &repositories);
+            Self::collecting(engine, move |e| {
+                collect_with(e, &source, &root, &repositories)
+            })
         })
         .and_then(collected)
     }
@@ -406,7 +416,11 @@ impl Session {
     ) -> Result<ResolveResult, SessionError> {
         let (root, repositories) = (self.in_cwd(root), repositories.to_vec());
         self.on_engine(move |engine| {
-            Self::collecting(engine, move |e| resolve_on(e, &root, &repositories, scope))
+            let source = resolving_source(&engine, scope);
+            source.read_ahead_root(&root, &repositories);
+            Self::collecting(engine, move |e| {
+                resolve_with(e, &source, &root, &repositories, scope)
+            })
         })
         .await
         .and_then(resolved)
@@ -421,7 +435,11 @@ impl Session {
     ) -> Result<ResolveResult, SessionError> {
         let (root, repositories) = (self.in_cwd(root), repositories.to_vec());
         self.blocking_on_engine(move |engine| {
-            Self::collecting(engine, move |e| resolve_on(e, &root, &repositories, scope))
+            let source = resolving_source(&engine, scope);
+            source.read_ahead_root(&root, &repositories);
+            Self::collecting(engine, move |e| {
+                resolve_with(e, &source, &root, &repositories, scope)
+            })
         })
         .and_then(resolved)
     }

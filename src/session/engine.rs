@@ -8,6 +8,9 @@
 //!   per-proxy and per-server authentication state, route memory), one local repository, one
 //!   bound on requests in flight shared by all calls, one update-check record (Maven's
 //!   session-scoped "already checked") and one ledger;
+//! - one pool of collector threads ([`CollectorPool`]): every call's collection runs there, a
+//!   few at a time (twice the cores), the others waiting in line with their descriptors
+//!   already being read ahead;
 //! - one descriptor reader ([`DescriptorReader`]): the session's descriptor and model cache
 //!   (descriptors per artifact and repository list, raw parents, imported management, parsed
 //!   files), which also holds the in-flight reads, so that two calls asking for the same POM
@@ -18,9 +21,9 @@
 
 use crate::download::{Downloader, DownloaderConfig, ProgressListener};
 use crate::repository::Selectors;
-use crate::resolution::collect::fetch::RepositorySource;
+use crate::resolution::collect::fetch::{ReadAheadMemory, RepositorySource};
 use crate::resolution::pom::DescriptorReader;
-use crate::runtime::OwnedRuntime;
+use crate::runtime::{CollectorPool, OwnedRuntime};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -30,6 +33,10 @@ pub(crate) struct Engine {
     pub(crate) reader: Arc<DescriptorReader>,
     pub(crate) selectors: Selectors,
     pub(crate) listener: Arc<dyn ProgressListener>,
+    /// What the session's collections read ahead below (shared by all of them).
+    read_ahead: Arc<ReadAheadMemory>,
+    /// The threads the calls' collections run on, a few at a time.
+    pub(crate) collectors: CollectorPool,
 }
 
 impl std::fmt::Debug for Engine {
@@ -63,11 +70,18 @@ impl Engine {
             system_properties,
             user_properties,
         ));
+        let collectors = CollectorPool::new(
+            "m2r-collect",
+            CollectorPool::threads_for_machine(),
+            runtime.handle().clone(),
+        );
         Ok(Engine {
             runtime,
             reader,
             selectors,
             listener,
+            read_ahead: Arc::default(),
+            collectors,
         })
     }
 
@@ -83,6 +97,7 @@ impl Engine {
             self.reader.clone(),
             self.selectors.clone(),
             self.runtime.handle().clone(),
+            self.read_ahead.clone(),
         )
     }
 
@@ -91,5 +106,6 @@ impl Engine {
     pub(crate) fn refresh(&self) {
         self.downloader().forget_checks();
         self.reader.forget_answers();
+        self.read_ahead.clear();
     }
 }

@@ -17,9 +17,10 @@ use super::ranges::{self, RangeResult};
 use super::rules::{self, apply_management, ManagementTable, Manager, Selector};
 use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
 use crate::repository::RemoteRepository;
-use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency, ScopeSource};
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency};
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasher;
 use std::sync::Arc;
 
 /// What to collect: the root and its direct and managed dependencies (Resolver's
@@ -175,6 +176,36 @@ struct GraphKey {
     manager: Manager,
 }
 
+/// A [`GraphKey`], borrowed (hashes as the owned key: its fields in order).
+#[derive(Hash)]
+struct GraphKeyRef<'a> {
+    artifact: &'a Artifact,
+    repositories: usize,
+    selector: &'a Selector,
+    manager: Manager,
+}
+
+impl hashbrown::Equivalent<GraphKey> for GraphKeyRef<'_> {
+    fn equivalent(&self, k: &GraphKey) -> bool {
+        self.repositories == k.repositories
+            && self.manager == k.manager
+            && *self.artifact == k.artifact
+            && *self.selector == k.selector
+    }
+}
+
+/// A key of the version ranges resolved, borrowed (hashes as `(Artifact, usize)`).
+#[derive(Hash)]
+struct RangeKeyRef<'a>(&'a Artifact, usize);
+
+impl hashbrown::Equivalent<(Artifact, usize)> for RangeKeyRef<'_> {
+    fn equivalent(&self, k: &(Artifact, usize)) -> bool {
+        self.1 == k.1 && *self.0 == k.0
+    }
+}
+
+type FastMap<K, V> = hashbrown::HashMap<K, V, foldhash::fast::RandomState>;
+
 /// Interned repository lists, so lists compare by number.
 #[derive(Default)]
 struct RepositoryLists {
@@ -220,13 +251,15 @@ pub(crate) struct Collector<'s> {
     source: &'s dyn DescriptorSource,
     table: Arc<ManagementTable>,
     pub(crate) graph: DependencyGraph,
-    descriptors: HashMap<Artifact, Option<Arc<ArtifactDescriptor>>>,
-    ranges: HashMap<(Artifact, usize), Arc<RangeResult>>,
-    children: HashMap<GraphKey, ListId>,
+    descriptors: FastMap<Artifact, Option<Arc<ArtifactDescriptor>>>,
+    ranges: FastMap<(Artifact, usize), Arc<RangeResult>>,
+    children: FastMap<GraphKey, ListId>,
     stack: Vec<NodeId>,
     repos: RepositoryLists,
     /// Resolver's `DataPool.intern`: equal dependencies are one object, so one scope text.
-    interned: HashMap<Dependency, ScopeSource>,
+    /// Each entry is the first node made with that dependency (its dependency is the object).
+    interned: hashbrown::HashTable<NodeId>,
+    hasher: foldhash::fast::RandomState,
     /// The nodes whose dependency went through [`Self::interned`], in the order it was asked
     /// (so that a build's later collections can intern them against the earlier ones).
     pub(crate) interned_nodes: Vec<NodeId>,
@@ -254,6 +287,31 @@ pub fn speculative_children(
         .collect()
 }
 
+/// The descriptors the collector will read for `deps` below a point with `selector` and
+/// `manager`: the dependencies it selects, at their managed version, that have a descriptor
+/// and a fixed version.
+fn descriptors_to_read<'a>(
+    table: &'a ManagementTable,
+    deps: &'a [Dependency],
+    selector: &'a Selector,
+    manager: Manager,
+) -> impl Iterator<Item = Artifact> + 'a {
+    deps.iter()
+        .filter(|d| selector.select(d).is_ok())
+        .filter_map(move |d| {
+            let (d, _) = apply_management(manager.manage(table, d), d.clone(), false);
+            (!rules::lacks_descriptor(&d.artifact) && !ranges::needs_listing(&d.artifact.version))
+                .then_some(d.artifact)
+        })
+}
+
+/// The descriptors a collection of `deps` (a root's direct dependencies, managed by `table`)
+/// reads first, as [`Collector::run`] asks for them.
+pub fn root_descriptors(table: &ManagementTable, deps: &[Dependency]) -> Vec<Artifact> {
+    let selector = Selector::default().derive(None);
+    descriptors_to_read(table, deps, &selector, Manager::default().derive()).collect()
+}
+
 impl<'s> Collector<'s> {
     pub(crate) fn new(source: &'s dyn DescriptorSource, request: &CollectRequest) -> Self {
         let root = DependencyNode {
@@ -270,12 +328,13 @@ impl<'s> Collector<'s> {
             source,
             table: Arc::new(ManagementTable::new(&request.managed_dependencies)),
             graph: DependencyGraph::with_root(root),
-            descriptors: HashMap::new(),
-            ranges: HashMap::new(),
-            children: HashMap::new(),
+            descriptors: FastMap::default(),
+            ranges: FastMap::default(),
+            children: FastMap::default(),
             stack: Vec::new(),
             repos: RepositoryLists::default(),
-            interned: HashMap::new(),
+            interned: hashbrown::HashTable::new(),
+            hasher: foldhash::fast::RandomState::default(),
             interned_nodes: Vec::new(),
             problems: Vec::new(),
             errors: Vec::new(),
@@ -299,17 +358,11 @@ impl<'s> Collector<'s> {
 
     fn prefetch(&self, deps: &[Dependency], repos: usize, selector: &Selector, manager: Manager) {
         let list = self.repos.lists[repos].clone();
-        let requests: Vec<(Artifact, Arc<[RemoteRepository]>)> = deps
-            .iter()
-            .filter(|d| selector.select(d).is_ok())
-            .filter_map(|d| {
-                let (d, _) = apply_management(manager.manage(&self.table, d), d.clone(), false);
-                (!rules::lacks_descriptor(&d.artifact)
-                    && !ranges::needs_listing(&d.artifact.version)
-                    && !self.descriptors.contains_key(&d.artifact))
-                .then(|| (d.artifact, list.clone()))
-            })
-            .collect();
+        let requests: Vec<(Artifact, Arc<[RemoteRepository]>)> =
+            descriptors_to_read(&self.table, deps, selector, manager)
+                .filter(|a| !self.descriptors.contains_key(a))
+                .map(|a| (a, list.clone()))
+                .collect();
         if !requests.is_empty() {
             self.source.prefetch(requests);
         }
@@ -374,11 +427,10 @@ impl<'s> Collector<'s> {
             }
         };
         for (version, origin) in &range.versions {
-            let original = dependency.artifact.with_version(version.as_str());
-            let mut d = Dependency {
-                artifact: original.clone(),
-                ..dependency.clone()
-            };
+            let mut d = dependency.clone();
+            if d.artifact.version != version.as_str() {
+                d.artifact.version = version.as_str().to_string();
+            }
             let descriptor = if no_descriptor {
                 Some(empty_descriptor(&d.artifact))
             } else {
@@ -398,7 +450,11 @@ impl<'s> Collector<'s> {
                 self.add_child(parent, node, repositories, ListId(usize::MAX));
                 continue;
             };
-            if let Some(a) = &descriptor.artifact {
+            if let Some(a) = descriptor
+                .artifact
+                .as_ref()
+                .filter(|a| !same_coordinates(a, &d.artifact))
+            {
                 // The descriptor's coordinates (a relocation's target), with the type
                 // properties of this dependency: Resolver's descriptor artifact is the requested
                 // one (a `RelocatedArtifact` delegates its properties to it), while a cached
@@ -428,28 +484,46 @@ impl<'s> Collector<'s> {
                 }
             }
             if !descriptor.relocations.is_empty() {
-                let disable = original.group_id == d.artifact.group_id
-                    && original.artifact_id == d.artifact.artifact_id;
+                let disable = dependency.artifact.group_id == d.artifact.group_id
+                    && dependency.artifact.artifact_id == d.artifact.artifact_id;
                 let relocated_from = descriptor.relocations.clone();
                 self.process_dependency(repos, selector, manager, d, &relocated_from, disable);
                 return;
             }
-            let source = self
+            let hash = self.hasher.hash_one(&d);
+            let first = self
                 .interned
-                .entry(d.clone())
-                .or_insert_with(|| d.scope_source.clone());
-            d.scope_source = source.clone();
+                .find(hash, |&n| {
+                    self.graph.node(n).dependency.as_ref() == Some(&d)
+                })
+                .copied();
+            if let Some(first) = first {
+                if let Some(equal) = &self.graph.node(first).dependency {
+                    d.scope_source = equal.scope_source.clone();
+                }
+            }
             let repositories = self.node_repositories(origin.as_ref(), repos);
+            let descend = traverse && !descriptor.dependencies.is_empty();
+            let below = descend.then(|| d.clone());
             let node = Candidate {
-                dependency: d.clone(),
+                dependency: d,
                 range: &range,
                 version,
                 relocations,
                 management: &management,
             };
             let child = self.add_child(parent, node, repositories, ListId(usize::MAX));
+            if first.is_none() {
+                let (graph, hasher) = (&self.graph, &self.hasher);
+                // every interned node has a dependency (the root is never interned)
+                self.interned
+                    .insert_unique(hash, child, |&n| match &graph.node(n).dependency {
+                        Some(d) => hasher.hash_one(d),
+                        None => 0,
+                    });
+            }
             self.interned_nodes.push(child);
-            if traverse && !descriptor.dependencies.is_empty() {
+            if let Some(d) = below {
                 self.recurse(repos, selector, manager, &d, &descriptor, child);
             }
         }
@@ -505,10 +579,10 @@ impl<'s> Collector<'s> {
         let child_selector = selector.derive(Some(d));
         let child_manager = manager.derive();
         let child_repos = self.aggregate(repos, &descriptor.repositories);
-        let key = GraphKey {
-            artifact: d.artifact.clone(),
+        let key = GraphKeyRef {
+            artifact: &d.artifact,
             repositories: child_repos,
-            selector: child_selector.clone(),
+            selector: &child_selector,
             manager: child_manager,
         };
         if let Some(&list) = self.children.get(&key) {
@@ -516,6 +590,12 @@ impl<'s> Collector<'s> {
             return;
         }
         let list = self.graph.node(child).children;
+        let key = GraphKey {
+            artifact: d.artifact.clone(),
+            repositories: child_repos,
+            selector: child_selector.clone(),
+            manager: child_manager,
+        };
         self.children.insert(key, list);
         self.stack.push(child);
         self.prefetch(
@@ -629,10 +709,10 @@ impl<'s> Collector<'s> {
         dependency: &Dependency,
         repos: usize,
     ) -> Result<Arc<RangeResult>, String> {
-        let key = (dependency.artifact.clone(), repos);
-        if let Some(r) = self.ranges.get(&key) {
+        if let Some(r) = self.ranges.get(&RangeKeyRef(&dependency.artifact, repos)) {
             return Ok(r.clone());
         }
+        let key = (dependency.artifact.clone(), repos);
         let list = self.repos.lists[repos].clone();
         let source = self.source;
         let artifact = &dependency.artifact;
@@ -654,6 +734,15 @@ impl<'s> Collector<'s> {
         self.ranges.insert(key, result.clone());
         Ok(result)
     }
+}
+
+/// Whether two artifacts have the same `groupId:artifactId:extension:classifier:version`.
+fn same_coordinates(a: &Artifact, b: &Artifact) -> bool {
+    a.version == b.version
+        && a.artifact_id == b.artifact_id
+        && a.group_id == b.group_id
+        && a.extension == b.extension
+        && a.classifier == b.classifier
 }
 
 /// What Resolver returns for an artifact without a usable POM: the artifact, nothing else.

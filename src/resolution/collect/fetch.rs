@@ -19,17 +19,20 @@
 //! depend on the order of the fetches, its replay in Maven's order — through a reader and a
 //! downloader view of its own, so that the replay hides nothing from the other collections.
 
-use super::collector::speculative_children;
+use super::collector::{root_descriptors, speculative_children};
+use super::project::Root;
 use super::rules::ManagementTable;
 use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
 use crate::download::ledger::Mark;
 use crate::download::Downloader;
 use crate::repository::{aggregate_repositories, RemoteRepository, Selectors};
-use crate::resolution::artifact::{Artifact, ArtifactDescriptor};
+use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency};
+use crate::resolution::pom::cache_key::{FastMap, FastState, Key, KeyRef, KnownLists, ListKey};
 use crate::resolution::pom::descriptor::SharedDescriptor;
 use crate::resolution::pom::{DescriptorError, DescriptorReader, PomProblemKind};
 use futures_util::future::{BoxFuture, FutureExt, Shared};
-use std::collections::HashMap;
+use std::collections::HashSet;
+use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -53,9 +56,16 @@ struct Inner {
     replay: Mutex<Option<Arc<DescriptorReader>>>,
     selectors: Selectors,
     handle: tokio::runtime::Handle,
-    pending: Mutex<HashMap<String, Pending>>,
-    /// What to read ahead below a descriptor; `None` disables reading ahead.
-    table: Mutex<Option<Arc<ManagementTable>>>,
+    /// The reads this collection started, by coordinates and repository list.
+    pending: Mutex<FastMap<Key, Pending>>,
+    /// The numbers of the repository lists this collection passed (see [`KnownLists`]).
+    lists: KnownLists,
+    /// What the session read ahead below, shared by its collections.
+    memory: Arc<ReadAheadMemory>,
+
+    /// What to read ahead below a descriptor (with its fingerprint, see [`ReadAheadMemory`]);
+    /// `None` disables reading ahead.
+    table: Mutex<Option<(Arc<ManagementTable>, u64)>>,
     /// Where the current collection started in the downloader's history.
     mark: Mutex<Option<Mark>>,
     /// Replaying in order: no fetching ahead.
@@ -91,20 +101,47 @@ impl std::fmt::Debug for RepositorySource {
     }
 }
 
-fn key(artifact: &Artifact, repositories: &[RemoteRepository]) -> String {
-    format!(
-        "{artifact}|{}",
-        crate::resolution::pom::repositories_key(repositories)
-    )
+/// Which descriptors a session already read ahead below, with which dependency management:
+/// a later collection of the session (another module of the build, the same module again)
+/// finds their children read or being read, and walks on without starting them again. A hint
+/// only (the collector asks for every descriptor it needs): a fingerprint that two different
+/// tables share costs a read ahead, never an answer.
+#[derive(Debug, Default)]
+pub(crate) struct ReadAheadMemory {
+    below: Mutex<HashSet<u64>>,
+    state: FastState,
+}
+
+impl ReadAheadMemory {
+    /// Whether this is the first time the session reads ahead below `artifact` in the list
+    /// numbered `list` with the table fingerprinted `table` (and remembers that it did).
+    fn first_time(&self, artifact: &Artifact, list: ListKey, table: u64) -> bool {
+        let key = self
+            .state
+            .hash_one((KeyRef::new(artifact, list, false), table));
+        match self.below.lock() {
+            Ok(mut b) => b.insert(key),
+            Err(e) => e.into_inner().insert(key),
+        }
+    }
+
+    /// Forgets everything (the session's descriptors were forgotten).
+    pub(crate) fn clear(&self) {
+        match self.below.lock() {
+            Ok(mut b) => b.clear(),
+            Err(e) => e.into_inner().clear(),
+        }
+    }
 }
 
 impl RepositorySource {
     /// A source reading through `reader` (and listing versions through its downloader),
     /// applying `selectors` to POM repositories, running its fetches on `handle`.
-    pub fn new(
+    pub(crate) fn new(
         reader: Arc<DescriptorReader>,
         selectors: Selectors,
         handle: tokio::runtime::Handle,
+        memory: Arc<ReadAheadMemory>,
     ) -> Self {
         RepositorySource {
             inner: Arc::new(Inner {
@@ -112,7 +149,9 @@ impl RepositorySource {
                 replay: Mutex::new(None),
                 selectors,
                 handle,
-                pending: Mutex::new(HashMap::new()),
+                pending: Mutex::new(FastMap::default()),
+                lists: KnownLists::default(),
+                memory,
                 table: Mutex::new(None),
                 mark: Mutex::new(None),
                 in_order: AtomicBool::new(false),
@@ -136,9 +175,36 @@ impl RepositorySource {
     /// Reads ahead below every descriptor with this dependency management (the project's);
     /// without it only the collector's own hints are fetched ahead.
     pub fn read_ahead(&self, managed: &[crate::resolution::artifact::Dependency]) {
+        let fingerprint = self.inner.memory.state.hash_one(managed);
         if let Ok(mut t) = self.inner.table.lock() {
-            *t = Some(Arc::new(ManagementTable::new(managed)));
+            *t = Some((Arc::new(ManagementTable::new(managed)), fingerprint));
         }
+    }
+
+    /// Starts, before the collection runs, the descriptors it will read first: those of the
+    /// direct dependencies of a project or of bare coordinates (with the project's management,
+    /// read ahead below them as usual). For an artifact or a POM file the root must be read
+    /// first: nothing starts here.
+    pub(crate) fn read_ahead_root(&self, root: &Root, repositories: &[RemoteRepository]) {
+        let (dependencies, managed): (&[Dependency], &[Dependency]) = match root {
+            Root::Project {
+                dependencies,
+                managed_dependencies,
+                ..
+            } => (dependencies, managed_dependencies),
+            Root::Dependencies(dependencies) => (dependencies, &[]),
+            _ => return,
+        };
+        self.read_ahead(managed);
+        let Some((table, _)) = self.inner.table.lock().ok().and_then(|t| t.clone()) else {
+            return;
+        };
+        let list: Arc<[RemoteRepository]> = Arc::from(repositories);
+        let requests = root_descriptors(&table, dependencies)
+            .into_iter()
+            .map(|a| (a, list.clone()))
+            .collect();
+        self.prefetch(requests);
     }
 
     /// Never reads ahead the descriptors of artifacts `skip` accepts (a reactor's modules,
@@ -174,44 +240,74 @@ impl Inner {
         replay.unwrap_or_else(|| self.reader.clone())
     }
 
+    /// The number of a repository list passed to this collection.
+    fn list_key(&self, reader: &DescriptorReader, list: &Arc<[RemoteRepository]>) -> ListKey {
+        self.lists.of(reader.list_keys(), list)
+    }
+
+    /// The answer for `artifact` in `repositories` if the session holds it already (then the
+    /// artifact is fetched ahead and, the first time, the descriptors below it are read ahead,
+    /// as after a read).
+    fn remembered(
+        self: &Arc<Self>,
+        reader: &DescriptorReader,
+        artifact: &Artifact,
+        repositories: &Arc<[RemoteRepository]>,
+        list: ListKey,
+    ) -> Option<Answer> {
+        let answer = reader.remembered_dependency_descriptor(artifact, list)?;
+        self.fetch_artifact_ahead(reader, artifact, repositories);
+        if let Ok(d) = &*answer {
+            self.read_ahead_below(artifact, d, repositories, list);
+        }
+        Some(answer)
+    }
+
     fn start(
         self: &Arc<Self>,
         artifact: Artifact,
         repositories: Arc<[RemoteRepository]>,
+        list: ListKey,
     ) -> Pending {
-        let k = key(&artifact, &repositories);
         let mut pending = match self.pending.lock() {
             Ok(p) => p,
             Err(e) => e.into_inner(),
         };
-        if let Some(p) = pending.get(&k) {
+        let key = KeyRef::new(&artifact, list, false);
+        if let Some(p) = pending.get(&key) {
             return p.clone();
         }
+        let key = key.owned();
         let reader = self.reader();
-        self.fetch_artifact_ahead(&reader, &artifact, &repositories);
         // Remembered by the session (another call, or an earlier one, read it): answered here,
         // without a task (each task holds the whole read's state, several KiB, allocated and
-        // copied for every descriptor of every call), and read ahead below as the task would.
-        if let Some(answer) = reader.remembered_dependency_descriptor(&artifact, &repositories) {
+        // copied for every descriptor of every call).
+        if let Some(answer) = reader.remembered_dependency_descriptor(&artifact, list) {
             let fut: Pending = futures_util::future::ready(answer.clone()).boxed().shared();
-            pending.insert(k, fut.clone());
+            pending.insert(key, fut.clone());
             drop(pending);
+            self.fetch_artifact_ahead(&reader, &artifact, &repositories);
             if let Ok(d) = &*answer {
-                self.read_ahead_below(d, &repositories);
+                self.read_ahead_below(&artifact, d, &repositories, list);
             }
             return fut;
         }
+        // With the POM when the session has gone to the network already, else after it (a POM
+        // that had to be fetched lets its artifact travel ahead too; a started request is not
+        // started twice).
+        self.fetch_artifact_ahead(&reader, &artifact, &repositories);
         let this = self.clone();
+        let label = artifact.to_string();
         let task = self.handle.spawn(async move {
             let answer = reader
-                .read_dependency_descriptor(&artifact, &repositories)
+                .read_dependency_descriptor_in(&artifact, &repositories, list)
                 .await;
+            this.fetch_artifact_ahead(&reader, &artifact, &repositories);
             if let Ok(d) = &*answer {
-                this.read_ahead_below(d, &repositories);
+                this.read_ahead_below(&artifact, d, &repositories, list);
             }
             answer
         });
-        let label = k.clone();
         let fut: Pending = async move {
             match task.await {
                 Ok(a) => a,
@@ -226,7 +322,7 @@ impl Inner {
         }
         .boxed()
         .shared();
-        pending.insert(k, fut.clone());
+        pending.insert(key, fut.clone());
         fut
     }
 
@@ -256,32 +352,47 @@ impl Inner {
         );
     }
 
+    /// Starts the descriptors the collector will probably ask for below `d` (the descriptor
+    /// of `artifact` in the list numbered `list`), unless the session did so already.
     fn read_ahead_below(
         self: &Arc<Self>,
+        artifact: &Artifact,
         d: &ArtifactDescriptor,
         repositories: &Arc<[RemoteRepository]>,
+        list: ListKey,
     ) {
-        if self.in_order.load(Ordering::SeqCst) {
+        if self.in_order.load(Ordering::SeqCst) || d.dependencies.is_empty() {
             return;
         }
         let table = self.table.lock().ok().and_then(|t| t.clone());
-        let Some(table) = table else { return };
+        let Some((table, fingerprint)) = table else {
+            return;
+        };
+        if !self.memory.first_time(artifact, list, fingerprint) {
+            return;
+        }
         let children = speculative_children(&table, d);
         if children.is_empty() {
             return;
         }
-        let child_repos: Arc<[RemoteRepository]> = Arc::from(aggregate_repositories(
-            repositories,
-            &d.repositories,
-            true,
-            &self.selectors,
-        ));
+        let child_repos: Arc<[RemoteRepository]> = if d.repositories.is_empty() {
+            repositories.clone()
+        } else {
+            Arc::from(aggregate_repositories(
+                repositories,
+                &d.repositories,
+                true,
+                &self.selectors,
+            ))
+        };
+        let reader = self.reader();
+        let child_list = self.list_key(&reader, &child_repos);
         let skip = self.skip.lock().ok().and_then(|s| s.clone());
         for c in children {
             if skip.as_ref().is_some_and(|skip| skip(&c)) {
                 continue;
             }
-            drop(self.start(c, child_repos.clone()));
+            drop(self.start(c, child_repos.clone(), child_list));
         }
     }
 }
@@ -314,8 +425,6 @@ impl RepositorySource {
     ) -> DescriptorOutcome {
         let reader = self.inner.reader();
         let answer = self
-            .inner
-            .handle
             .block_on(reader.read_descriptor(artifact, repositories))
             .map(Arc::new);
         outcome(&answer)
@@ -326,12 +435,28 @@ impl DescriptorSource for RepositorySource {
     fn descriptor(
         &self,
         artifact: &Artifact,
-        repositories: &[RemoteRepository],
+        repositories: &Arc<[RemoteRepository]>,
     ) -> DescriptorOutcome {
-        let fut = self
-            .inner
-            .start(artifact.clone(), Arc::from(repositories.to_vec()));
-        outcome(&self.inner.handle.block_on(fut))
+        let inner = &self.inner;
+        let reader = inner.reader();
+        let list = inner.list_key(&reader, repositories);
+        let started = {
+            let pending = match inner.pending.lock() {
+                Ok(p) => p,
+                Err(e) => e.into_inner(),
+            };
+            pending.get(&KeyRef::new(artifact, list, false)).cloned()
+        };
+        let fut = match started {
+            Some(fut) => fut,
+            None => {
+                if let Some(answer) = inner.remembered(&reader, artifact, repositories, list) {
+                    return outcome(&answer);
+                }
+                inner.start(artifact.clone(), repositories.clone(), list)
+            }
+        };
+        outcome(&self.block_on(fut))
     }
 
     fn versions(
@@ -340,7 +465,7 @@ impl DescriptorSource for RepositorySource {
         repositories: &[RemoteRepository],
     ) -> Vec<(String, VersionOrigin)> {
         let downloader = self.downloader();
-        let (listed, problems) = self.inner.handle.block_on(downloader.list_versions(
+        let (listed, problems) = self.block_on(downloader.list_versions(
             &artifact.group_id,
             &artifact.artifact_id,
             repositories,
@@ -372,11 +497,17 @@ impl DescriptorSource for RepositorySource {
     }
 
     fn prefetch(&self, requests: Vec<(Artifact, Arc<[RemoteRepository]>)>) {
-        if self.inner.in_order.load(Ordering::SeqCst) {
+        let inner = &self.inner;
+        if inner.in_order.load(Ordering::SeqCst) {
             return;
         }
+        let reader = inner.reader();
         for (a, r) in requests {
-            drop(self.inner.start(a, r));
+            let list = inner.list_key(&reader, &r);
+            // What the session holds is answered when asked for (see `descriptor`).
+            if reader.remembered_dependency_descriptor(&a, list).is_none() {
+                drop(inner.start(a, r, list));
+            }
         }
     }
 
@@ -418,7 +549,7 @@ impl DescriptorSource for RepositorySource {
                 break;
             }
             for f in running {
-                drop(self.inner.handle.block_on(f));
+                drop(self.block_on(f));
             }
         }
         let mark = self.inner.mark.lock().ok().and_then(|m| *m);

@@ -10,7 +10,7 @@
 
 use super::graph::{managed, Management, OmissionReason};
 use crate::resolution::artifact::{Artifact, Dependency, Exclusion, ScopeSource};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// The combined selector state of one point of the graph.
@@ -78,15 +78,35 @@ impl Selector {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Key(String, String, String, String);
 
-impl Key {
-    fn of(a: &Artifact) -> Key {
-        Key(
-            a.group_id.clone(),
-            a.artifact_id.clone(),
-            a.extension.clone(),
-            a.classifier.clone(),
-        )
+/// A [`Key`] borrowed from an artifact: the table is asked for every dependency of every
+/// collection, and most of the time has nothing to say.
+#[derive(Hash)]
+struct KeyRef<'a>(&'a str, &'a str, &'a str, &'a str);
+
+impl<'a> KeyRef<'a> {
+    fn of(a: &'a Artifact) -> Self {
+        KeyRef(&a.group_id, &a.artifact_id, &a.extension, &a.classifier)
     }
+
+    fn owned(&self) -> Key {
+        Key(self.0.into(), self.1.into(), self.2.into(), self.3.into())
+    }
+}
+
+impl hashbrown::Equivalent<Key> for KeyRef<'_> {
+    fn equivalent(&self, k: &Key) -> bool {
+        (self.0, self.1, self.2, self.3) == (&k.0, &k.1, &k.2, &k.3)
+    }
+}
+
+/// What the table holds for one key.
+#[derive(Debug, Default, Clone)]
+struct Entry {
+    version: Option<String>,
+    scope: Option<(String, ScopeSource)>,
+    optional: Option<bool>,
+    local_path: Option<String>,
+    exclusions: Vec<Exclusion>,
 }
 
 /// The project's dependency management, as `ClassicDependencyManager` gathers it from the
@@ -94,11 +114,7 @@ impl Key {
 /// exclusions of every entry for a key add up.
 #[derive(Debug, Default, Clone)]
 pub struct ManagementTable {
-    versions: HashMap<Key, String>,
-    scopes: HashMap<Key, (String, ScopeSource)>,
-    optionals: HashMap<Key, bool>,
-    local_paths: HashMap<Key, String>,
-    exclusions: HashMap<Key, Vec<Exclusion>>,
+    entries: hashbrown::HashMap<Key, Entry, foldhash::fast::RandomState>,
 }
 
 impl ManagementTable {
@@ -106,35 +122,37 @@ impl ManagementTable {
     pub fn new(managed: &[Dependency]) -> Self {
         let mut t = ManagementTable::default();
         for m in managed {
-            let key = Key::of(&m.artifact);
-            if !m.artifact.version.is_empty() {
-                t.versions
-                    .entry(key.clone())
-                    .or_insert_with(|| m.artifact.version.clone());
+            let key = KeyRef::of(&m.artifact);
+            let e = match t.entries.get_mut(&key) {
+                Some(e) => e,
+                None => t.entries.entry(key.owned()).or_default(),
+            };
+            if !m.artifact.version.is_empty() && e.version.is_none() {
+                e.version = Some(m.artifact.version.clone());
             }
-            if !m.scope.is_empty() {
-                t.scopes
-                    .entry(key.clone())
-                    .or_insert_with(|| (m.scope.clone(), m.scope_source.clone()));
+            if !m.scope.is_empty() && e.scope.is_none() {
+                e.scope = Some((m.scope.clone(), m.scope_source.clone()));
             }
-            if let Some(o) = m.optional {
-                t.optionals.entry(key.clone()).or_insert(o);
+            if let (Some(o), None) = (m.optional, e.optional) {
+                e.optional = Some(o);
             }
-            if let Some(p) = &m.artifact.local_path {
-                t.local_paths
-                    .entry(key.clone())
-                    .or_insert_with(|| p.clone());
+            if let (Some(p), None) = (&m.artifact.local_path, &e.local_path) {
+                e.local_path = Some(p.clone());
             }
-            if !m.exclusions.is_empty() {
-                let list = t.exclusions.entry(key).or_default();
-                for e in &m.exclusions {
-                    if !list.contains(e) {
-                        list.push(e.clone());
-                    }
+            for x in &m.exclusions {
+                if !e.exclusions.contains(x) {
+                    e.exclusions.push(x.clone());
                 }
             }
         }
         t
+    }
+
+    fn get(&self, artifact: &Artifact) -> Option<&Entry> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        self.entries.get(&KeyRef::of(artifact))
     }
 }
 
@@ -167,15 +185,15 @@ impl Manager {
 
     /// `manageDependency`.
     pub fn manage(self, table: &ManagementTable, dependency: &Dependency) -> Option<Managed> {
-        let key = Key::of(&dependency.artifact);
+        let entry = table.get(&dependency.artifact)?;
         let mut m = Managed::default();
         let mut any = false;
         if self.depth >= 2 {
-            if let Some(v) = table.versions.get(&key) {
+            if let Some(v) = &entry.version {
                 m.version = Some(v.clone());
                 any = true;
             }
-            let scope = table.scopes.get(&key);
+            let scope = entry.scope.as_ref();
             if let Some((s, _)) = scope {
                 m.scope = scope.cloned();
                 any = true;
@@ -188,19 +206,19 @@ impl Manager {
                 None => dependency.scope == "system",
             };
             if system {
-                if let Some(p) = table.local_paths.get(&key) {
+                if let Some(p) = &entry.local_path {
                     m.local_path = Some(Some(p.clone()));
                     any = true;
                 }
             }
-            if let Some(o) = table.optionals.get(&key) {
-                m.optional = Some(*o);
+            if let Some(o) = entry.optional {
+                m.optional = Some(o);
                 any = true;
             }
         }
-        if let Some(ex) = table.exclusions.get(&key) {
+        if !entry.exclusions.is_empty() {
             let mut all = dependency.exclusions.clone();
-            for e in ex {
+            for e in &entry.exclusions {
                 if !all.contains(e) {
                     all.push(e.clone());
                 }

@@ -72,7 +72,7 @@ pub trait DescriptorSource: Send + Sync {
     fn descriptor(
         &self,
         artifact: &Artifact,
-        repositories: &[RemoteRepository],
+        repositories: &Arc<[RemoteRepository]>,
     ) -> DescriptorOutcome;
 
     /// The versions of `artifact`'s `groupId:artifactId` that the local repository and each
@@ -170,7 +170,7 @@ impl DescriptorSource for MemorySource {
     fn descriptor(
         &self,
         artifact: &Artifact,
-        _repositories: &[RemoteRepository],
+        _repositories: &Arc<[RemoteRepository]>,
     ) -> DescriptorOutcome {
         let key = artifact.to_string();
         if let Ok(mut r) = self.requests.lock() {

@@ -14,6 +14,7 @@
 //! effective model it came from is dropped once read (`describe` builds it again).
 
 use super::builder::{self, Built, Properties, Request};
+use super::cache_key::{FastMap, Key, KeyRef, ListKey, ListKeys};
 use super::model::{Dependency as PomDependency, ManagedFrom, Model, Relocation};
 use super::problem::ModelProblem;
 use super::source::{is_missing, pom_coordinate, to_remote_repository, ModelResolver, Shared};
@@ -246,7 +247,10 @@ pub struct DescriptorReader {
     shared: Shared,
     dependency_properties: Arc<Properties>,
     project_properties: Arc<Properties>,
-    descriptors: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<SharedDescriptor>>>>,
+    /// Descriptors by coordinates and repository list; the flag says with management.
+    descriptors: Mutex<FastMap<Key, Arc<tokio::sync::OnceCell<SharedDescriptor>>>>,
+    /// The numbers of the repository lists met (shared with the readers of replays).
+    lists: Arc<ListKeys>,
 }
 
 impl fmt::Debug for DescriptorReader {
@@ -283,7 +287,8 @@ impl DescriptorReader {
             shared: Shared::new(downloader, selectors),
             dependency_properties,
             project_properties,
-            descriptors: Mutex::new(HashMap::new()),
+            descriptors: Mutex::new(FastMap::default()),
+            lists: Arc::new(ListKeys::default()),
         }
     }
 
@@ -294,7 +299,8 @@ impl DescriptorReader {
             shared: self.shared.fresh_over(downloader),
             dependency_properties: self.dependency_properties.clone(),
             project_properties: self.project_properties.clone(),
-            descriptors: Mutex::new(HashMap::new()),
+            descriptors: Mutex::new(FastMap::default()),
+            lists: self.lists.clone(),
         }
     }
 
@@ -310,7 +316,8 @@ impl DescriptorReader {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> Result<ArtifactDescriptor, DescriptorError> {
-        match &*self.cached(artifact, repositories, true).await {
+        let list = self.lists.of(repositories);
+        match &*self.cached(artifact, repositories, list, true).await {
             Ok(d) => Ok((**d).clone()),
             Err(e) => Err(e.clone()),
         }
@@ -335,7 +342,24 @@ impl DescriptorReader {
         artifact: &Artifact,
         repositories: &[RemoteRepository],
     ) -> SharedDescriptor {
-        self.cached(artifact, repositories, false).await
+        let list = self.lists.of(repositories);
+        self.cached(artifact, repositories, list, false).await
+    }
+
+    /// [`read_dependency_descriptor`](Self::read_dependency_descriptor) of a repository list
+    /// this reader numbered already ([`Self::list_key`]).
+    pub(crate) async fn read_dependency_descriptor_in(
+        &self,
+        artifact: &Artifact,
+        repositories: &[RemoteRepository],
+        list: ListKey,
+    ) -> SharedDescriptor {
+        self.cached(artifact, repositories, list, false).await
+    }
+
+    /// The numbers of the repository lists this reader met.
+    pub(crate) fn list_keys(&self) -> &Arc<ListKeys> {
+        &self.lists
     }
 
     /// [`read_descriptor`](Self::read_descriptor) with the effective model and its
@@ -349,49 +373,38 @@ impl DescriptorReader {
     }
 
     /// The answer [`read_dependency_descriptor`](Self::read_dependency_descriptor) would give
-    /// right now without reading anything: the session's remembered descriptor, if one is
-    /// complete (`None` while nobody read it or a read is still running).
-    pub fn remembered_dependency_descriptor(
+    /// at once, when this reader already holds it (read before, by any call of the session)
+    /// for the list numbered `list`.
+    pub(crate) fn remembered_dependency_descriptor(
         &self,
         artifact: &Artifact,
-        repositories: &[RemoteRepository],
+        list: ListKey,
     ) -> Option<SharedDescriptor> {
-        let key = Self::descriptor_key(artifact, repositories, false);
         let m = match self.descriptors.lock() {
             Ok(m) => m,
             Err(e) => e.into_inner(),
         };
-        m.get(&key).and_then(|cell| cell.get().cloned())
-    }
-
-    fn descriptor_key(
-        artifact: &Artifact,
-        repositories: &[RemoteRepository],
-        management: bool,
-    ) -> String {
-        let mut key = format!(
-            "{artifact}|{}",
-            super::source::repositories_key(repositories)
-        );
-        if !management {
-            key.push_str("|-management");
-        }
-        key
+        m.get(&KeyRef::new(artifact, list, false))
+            .and_then(|cell| cell.get().cloned())
     }
 
     async fn cached(
         &self,
         artifact: &Artifact,
         repositories: &[RemoteRepository],
+        list: ListKey,
         management: bool,
     ) -> SharedDescriptor {
-        let key = Self::descriptor_key(artifact, repositories, management);
         let cell = {
             let mut m = match self.descriptors.lock() {
                 Ok(m) => m,
                 Err(e) => e.into_inner(),
             };
-            m.entry(key).or_default().clone()
+            let key = KeyRef::new(artifact, list, management);
+            match m.get(&key) {
+                Some(cell) => cell.clone(),
+                None => m.entry(key.owned()).or_default().clone(),
+            }
         };
         // A second caller waits for the first one's read; if that one is cancelled, the next
         // waiter reads.

@@ -17,6 +17,7 @@
 //! (`resolution::collect`), settings and repositories (their own modules).
 
 pub(crate) mod builder;
+pub(crate) mod cache_key;
 pub(crate) mod descriptor;
 pub(crate) mod interpolate;
 pub(crate) mod java_order;

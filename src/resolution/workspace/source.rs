@@ -76,7 +76,7 @@ impl DescriptorSource for WorkspaceSource<'_> {
     fn descriptor(
         &self,
         artifact: &Artifact,
-        repositories: &[RemoteRepository],
+        repositories: &Arc<[RemoteRepository]>,
     ) -> DescriptorOutcome {
         if let Some(d) = self.workspace.find_descriptor(artifact) {
             return DescriptorOutcome::Found(d);
