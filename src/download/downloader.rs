@@ -255,6 +255,11 @@ struct Inner {
     trusted: Option<TrustedChecksums>,
     /// Requests made ahead of their downloads ([`crate::download::prefetch`]).
     prefetches: Arc<Prefetches>,
+    /// Whether this session has asked a server for anything yet: until it has, nothing is
+    /// requested ahead (a build whose POMs are all local finds its jars local too, and a
+    /// request made ahead for what may turn out a conflict's loser would open a connection
+    /// such a build never needs).
+    went_remote: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for Downloader {
@@ -285,6 +290,7 @@ impl Downloader {
                 checked: Mutex::new(HashSet::new()),
                 ledger: Ledger::default(),
                 prefetches,
+                went_remote: std::sync::atomic::AtomicBool::new(false),
             }),
             replay: None,
         })
@@ -293,8 +299,9 @@ impl Downloader {
     /// Starts on `handle`, ahead of its download, what the first attempt to download
     /// `artifact` from `repositories` will request (the file and its first checksum file from
     /// the first repository it would ask), unless the artifact is local already, is not a fixed
-    /// release, or repository filters or offline mode may decide otherwise. Nothing is written
-    /// to the local repository: the download takes the answers ([`crate::download::prefetch`]).
+    /// release, or repository filters or offline mode may decide otherwise, or this session has
+    /// not asked a server for anything yet (all its POMs were local). Nothing is written to
+    /// the local repository: the download takes the answers ([`crate::download::prefetch`]).
     /// Returns the keys started, for [`Self::forget_prefetched`].
     pub(crate) fn prefetch(
         &self,
@@ -302,7 +309,13 @@ impl Downloader {
         repositories: &[RemoteRepository],
         handle: &tokio::runtime::Handle,
     ) -> Vec<String> {
-        if self.replay.is_some() || artifact.local_path.is_some() {
+        if self.replay.is_some()
+            || artifact.local_path.is_some()
+            || !self
+                .inner
+                .went_remote
+                .load(std::sync::atomic::Ordering::Relaxed)
+        {
             return Vec::new();
         }
         let coord = Coordinate::of(artifact);
@@ -892,6 +905,11 @@ impl Inner {
         p
     }
 
+    fn going_remote(&self) {
+        self.went_remote
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
     async fn get_bytes(
         &self,
         repo: &RemoteRepository,
@@ -903,6 +921,7 @@ impl Inner {
             Some(answer) => return answer,
             None => {}
         }
+        self.going_remote();
         let _permit = self.permits.acquire().await.ok();
         self.transport.get_bytes_limited(repo, path, limit).await
     }
@@ -918,6 +937,7 @@ impl Inner {
             Some(Err(e)) => return Err(e),
             None => {}
         }
+        self.going_remote();
         let _permit = self.permits.acquire().await.ok();
         self.transport.download(repo, path, sink).await
     }
@@ -952,8 +972,9 @@ impl Inner {
             return None;
         }
         let file = self.local.artifact_file(coord, &coord.version).ok()?;
-        // The session's memory first: a warm build asks this of every artifact of every call.
-        if self.local.seen_present(&file) || file.exists() || Self::marker(&file).exists() {
+        // The session's memory first: a warm build asks this of every artifact of every call
+        // (a file found present is remembered with its records for the download that follows).
+        if self.local.present(&file) || Self::marker(&file).exists() {
             return None;
         }
         let ids: Vec<&str> = repositories.iter().map(|r| r.id.as_str()).collect();

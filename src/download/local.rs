@@ -59,6 +59,15 @@ pub enum Availability {
     OtherRepositories(Vec<String>),
 }
 
+/// Where [`LocalRepository::read_records`] takes a folder's `_remote.repositories` from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tracking {
+    /// What the session read before, when it did.
+    Remembered,
+    /// The disk, now.
+    FromDisk,
+}
+
 /// A held cross-process lock; released on drop (the file lock first, then the in-process
 /// queue, so the next task of this process finds the file lock free).
 #[derive(Debug)]
@@ -87,6 +96,9 @@ struct Seen {
 #[derive(Debug, Default)]
 struct SeenFiles {
     records: HashMap<PathBuf, Arc<[String]>>,
+    /// The keys of each folder's `_remote.repositories` (`name>repository`), as read: a POM and
+    /// its jar share one read.
+    folders: HashMap<PathBuf, Arc<[String]>>,
     generation: u64,
 }
 
@@ -113,11 +125,28 @@ impl Seen {
         }
     }
 
+    /// The keys of `folder`'s `_remote.repositories` read before.
+    fn folder(&self, folder: &Path) -> Option<Arc<[String]>> {
+        self.files().folders.get(folder).cloned()
+    }
+
+    /// Remembers the keys of `folder`'s `_remote.repositories` read from `generation` on,
+    /// unless something changed since.
+    fn remember_folder(&self, folder: &Path, keys: Arc<[String]>, generation: u64) {
+        let mut files = self.files();
+        if files.generation == generation {
+            files.folders.insert(folder.to_path_buf(), keys);
+        }
+    }
+
     /// Forgets `file`: this process writes it.
     fn forget(&self, file: &Path) {
         let mut files = self.files();
         files.generation += 1;
         files.records.remove(file);
+        if let Some(folder) = file.parent() {
+            files.folders.remove(folder);
+        }
     }
 
     /// Forgets `file`, found missing (no write: reads running meanwhile may be kept).
@@ -131,6 +160,7 @@ impl Seen {
         let Some(dir) = tracking.parent() else { return };
         let mut files = self.files();
         files.generation += 1;
+        files.folders.remove(dir);
         for key in keys {
             if let Some((name, _)) = key.split_once('>') {
                 files.records.remove(&dir.join(name));
@@ -142,6 +172,7 @@ impl Seen {
         let mut files = self.files();
         files.generation += 1;
         files.records.clear();
+        files.folders.clear();
     }
 }
 
@@ -294,7 +325,7 @@ impl LocalRepository {
         repositories: &[&str],
         counts: impl Fn(&str) -> bool,
     ) -> Availability {
-        let records = self.read_records(file);
+        let records = self.read_records(file, Tracking::FromDisk);
         availability_of(records.as_deref(), repositories, counts)
     }
 
@@ -314,15 +345,16 @@ impl LocalRepository {
         let remembered = self.seen.get(file);
         let records = match remembered {
             Some(r) => Some(r),
-            None => self.read_records(file),
+            None => self.read_records(file, Tracking::Remembered),
         };
         availability_of(records.as_deref(), repositories, counts)
     }
 
-    /// Whether this repository remembers `file` as present (no disk access; `false` says
-    /// nothing).
-    pub fn seen_present(&self, file: &Path) -> bool {
-        self.seen.get(file).is_some()
+    /// Whether `file` is present, as this repository remembers it or, when it does not, as the
+    /// disk says now (then its records are remembered as
+    /// [`Self::remembered_availability_where`] would).
+    pub fn present(&self, file: &Path) -> bool {
+        self.seen.get(file).is_some() || self.read_records(file, Tracking::Remembered).is_some()
     }
 
     /// Forgets every file seen (the next questions read the disk again).
@@ -330,8 +362,9 @@ impl LocalRepository {
         self.seen.clear();
     }
 
-    /// The `_remote.repositories` records of `file` (`None`: no such file), remembered.
-    fn read_records(&self, file: &Path) -> Option<Arc<[String]>> {
+    /// The `_remote.repositories` records of `file` (`None`: no such file), remembered; the
+    /// folder's records as `tracking` says.
+    fn read_records(&self, file: &Path, tracking: Tracking) -> Option<Arc<[String]>> {
         let generation = self.seen.generation();
         if !file.is_file() {
             self.seen.drop_missing(file);
@@ -341,11 +374,23 @@ impl LocalRepository {
         else {
             return Some(Arc::from(Vec::new()));
         };
-        let props = read_properties(&dir.join(TRACKING_FILE));
-        let prefix = format!("{name}>");
-        let recorded: Arc<[String]> = props
-            .keys()
-            .filter_map(|k| k.strip_prefix(&prefix))
+        let remembered = match tracking {
+            Tracking::Remembered => self.seen.folder(dir),
+            Tracking::FromDisk => None,
+        };
+        let keys = match remembered {
+            Some(keys) => keys,
+            None => {
+                let keys: Arc<[String]> = read_properties(&dir.join(TRACKING_FILE))
+                    .into_keys()
+                    .collect();
+                self.seen.remember_folder(dir, keys.clone(), generation);
+                keys
+            }
+        };
+        let recorded: Arc<[String]> = keys
+            .iter()
+            .filter_map(|k| k.strip_prefix(name)?.strip_prefix('>'))
             .map(str::to_string)
             .collect();
         self.seen.remember(file, recorded.clone(), generation);
