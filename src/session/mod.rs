@@ -32,8 +32,9 @@
 //! - on the first dependency or download call, its **engine** (`engine.rs`): one runtime on
 //!   which all of the session's I/O runs, one downloader (one transport — connection pool, TLS
 //!   configuration, learned proxy and server authentication, failed-route memory —, one local
-//!   repository, one bound on requests in flight, one update-check record) and one descriptor
-//!   cache that also holds the reads in flight.
+//!   repository, one bound on requests in flight, one update-check record), one descriptor
+//!   cache that also holds the reads in flight, and a few collector threads (twice the cores)
+//!   on which the calls' collections run.
 //!
 //! # What it answers
 //!
@@ -66,7 +67,13 @@
 //! the caller's thread and are refused inside a Tokio runtime ([`RuntimeError::Nested`](crate::RuntimeError::Nested)
 //! through [`SessionError::Runtime`]) rather than stalling one of its threads. Calls may run
 //! at once, from several threads or tasks: they share the connections, the bound on requests
-//! in flight and the descriptor cache, and a POM that two calls need is fetched once.
+//! in flight and the descriptor cache, and a POM that two calls need is fetched once. Their
+//! collections take turns on the engine's collector threads (a call waiting for a POM holds
+//! one; the others wait in line, in the order they came): 40 calls at once cost 40 graphs'
+//! work on a few threads, not 40 threads contending for the cores. The descriptors a call will
+//! read first (its direct dependencies', for a project or coordinates) start when it is
+//! queued, so the network does not wait for a thread; and what the session already read
+//! ahead below a POM (with the same dependency management) is not read ahead again.
 //!
 //! # Lifetime rules: what a long-lived session re-checks, and when
 //!
@@ -86,7 +93,8 @@
 //!   changed;
 //! - **artifacts** are taken from the local repository whenever it has them (as Maven does),
 //!   so nothing needs to expire. Which repositories a file there came from
-//!   (`_remote.repositories`) is read once per file while the file is present and kept until
+//!   (`_remote.repositories`) is read once per folder (a POM and its jar share it) and kept
+//!   for each file while the file is present, until
 //!   the session itself writes the file or its records, so many calls asking for the same jar
 //!   read it once (a change another process makes meanwhile is seen after a refresh, or when
 //!   the file must be downloaded: that check, under the file's lock, always reads the disk).
@@ -94,7 +102,8 @@
 //!   cross-process lock.
 //!
 //! [`Session::refresh`] starts a new Maven session on the same engine: the update-check record,
-//! the descriptor caches and the remembered `_remote.repositories` records are forgotten
+//! the descriptor caches, what was read ahead and the remembered `_remote.repositories` records
+//! are forgotten
 //! (connections and authentication are kept). A daemon
 //! or an IDE that keeps one session calls it when a new build starts; otherwise a long-lived
 //! session never sees a newer snapshot than the first one it read. A new [`Session`] re-reads

@@ -940,6 +940,7 @@ impl Transport {
                         headers.insert(name, v);
                     }
                 }
+                tracing::trace!(url = %redacted, "request");
                 let resp =
                     match tokio::time::timeout(head_timeout, session.client.request(req)).await {
                         Ok(Ok(r)) => r,
