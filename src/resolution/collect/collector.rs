@@ -18,6 +18,7 @@ use super::rules::{self, apply_management, ManagementTable, Manager, Selector};
 use super::source::{DescriptorOutcome, DescriptorSource, VersionOrigin};
 use crate::repository::RemoteRepository;
 use crate::resolution::artifact::{Artifact, ArtifactDescriptor, Dependency};
+use crate::resolution::pom::cache_key::{FastMap, FastState};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::BuildHasher;
@@ -204,8 +205,6 @@ impl hashbrown::Equivalent<(Artifact, usize)> for RangeKeyRef<'_> {
     }
 }
 
-type FastMap<K, V> = hashbrown::HashMap<K, V, foldhash::fast::RandomState>;
-
 /// Interned repository lists, so lists compare by number.
 #[derive(Default)]
 struct RepositoryLists {
@@ -259,7 +258,7 @@ pub(crate) struct Collector<'s> {
     /// Resolver's `DataPool.intern`: equal dependencies are one object, so one scope text.
     /// Each entry is the first node made with that dependency (its dependency is the object).
     interned: hashbrown::HashTable<NodeId>,
-    hasher: foldhash::fast::RandomState,
+    hasher: FastState,
     /// The nodes whose dependency went through [`Self::interned`], in the order it was asked
     /// (so that a build's later collections can intern them against the earlier ones).
     pub(crate) interned_nodes: Vec<NodeId>,
@@ -334,7 +333,7 @@ impl<'s> Collector<'s> {
             stack: Vec::new(),
             repos: RepositoryLists::default(),
             interned: hashbrown::HashTable::new(),
-            hasher: foldhash::fast::RandomState::default(),
+            hasher: FastState::default(),
             interned_nodes: Vec::new(),
             problems: Vec::new(),
             errors: Vec::new(),

@@ -269,7 +269,7 @@ impl Inner {
         repositories: Arc<[RemoteRepository]>,
         list: ListKey,
     ) -> Pending {
-        let mut pending = match self.pending.lock() {
+        let pending = match self.pending.lock() {
             Ok(p) => p,
             Err(e) => e.into_inner(),
         };
@@ -281,16 +281,18 @@ impl Inner {
         let reader = self.reader();
         // Remembered by the session (another call, or an earlier one, read it): answered here,
         // without a task (each task holds the whole read's state, several KiB, allocated and
-        // copied for every descriptor of every call).
-        if let Some(answer) = reader.remembered_dependency_descriptor(&artifact, list) {
-            let fut: Pending = futures_util::future::ready(answer.clone()).boxed().shared();
-            pending.insert(key, fut.clone());
-            drop(pending);
-            self.fetch_artifact_ahead(&reader, &artifact, &repositories);
-            if let Ok(d) = &*answer {
-                self.read_ahead_below(&artifact, d, &repositories, list);
-            }
-            return fut;
+        // copied for every descriptor of every call), and without a pending entry (`descriptor`
+        // asks the session first).
+        drop(pending);
+        if let Some(answer) = self.remembered(&reader, &artifact, &repositories, list) {
+            return futures_util::future::ready(answer).boxed().shared();
+        }
+        let mut pending = match self.pending.lock() {
+            Ok(p) => p,
+            Err(e) => e.into_inner(),
+        };
+        if let Some(p) = pending.get(&key) {
+            return p.clone();
         }
         // With the POM when the session has gone to the network already, else after it (a POM
         // that had to be fetched lets its artifact travel ahead too; a started request is not

@@ -10,6 +10,7 @@
 
 use super::graph::{managed, Management, OmissionReason};
 use crate::resolution::artifact::{Artifact, Dependency, Exclusion, ScopeSource};
+use crate::resolution::pom::cache_key::FastMap;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -114,7 +115,7 @@ struct Entry {
 /// exclusions of every entry for a key add up.
 #[derive(Debug, Default, Clone)]
 pub struct ManagementTable {
-    entries: hashbrown::HashMap<Key, Entry, foldhash::fast::RandomState>,
+    entries: FastMap<Key, Entry>,
 }
 
 impl ManagementTable {
