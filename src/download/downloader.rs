@@ -790,10 +790,23 @@ enum Verdict {
     NoChecksums,
 }
 
-/// Streams a body into a temporary file next to the target, hashing SHA-1 on the way, up to
-/// `limit` bytes.
+/// Bodies up to this size stay in memory until they are complete (a POM, a checksum file, a
+/// small jar): their folder and temporary file are made once the answer is in, not before the
+/// request goes (a 404 leaves no folder behind, and a round of requests leaves as fast as it
+/// is asked for).
+const HELD_IN_MEMORY: usize = 256 << 10;
+
+/// Streams a body towards a temporary file next to the target, hashing SHA-1 on the way, up to
+/// `limit` bytes: held in memory while it is small ([`HELD_IN_MEMORY`]), written into the
+/// temporary file once it is larger or complete ([`TempSink::persist`]).
 struct TempSink<'a> {
-    tmp: tempfile::NamedTempFile,
+    dir: &'a Path,
+    name: &'a str,
+    /// Leftover temporary files of this artifact are removed when the folder is first written
+    /// (the first attempt of a download; we hold the artifact's lock).
+    clean_stale: bool,
+    held: Vec<u8>,
+    tmp: Option<tempfile::NamedTempFile>,
     sha1: Sha1,
     written: u64,
     limit: u64,
@@ -804,31 +817,63 @@ struct TempSink<'a> {
 
 impl<'a> TempSink<'a> {
     fn new(
-        dir: &Path,
-        name: &str,
+        dir: &'a Path,
+        name: &'a str,
+        clean_stale: bool,
         listener: &'a dyn ProgressListener,
         artifact: &'a Artifact,
         url: String,
         limit: u64,
-    ) -> std::io::Result<Self> {
-        let prefix = format!("{name}.");
-        let tmp = temp_builder(&prefix, ".tmp").tempfile_in(dir)?;
-        Ok(TempSink {
-            tmp,
+    ) -> Self {
+        TempSink {
+            dir,
+            name,
+            clean_stale,
+            held: Vec::new(),
+            tmp: None,
             sha1: Sha1::new(),
             written: 0,
             limit,
             listener,
             artifact,
             url,
-        })
+        }
+    }
+
+    /// The temporary file, made (with its folder) on first need, holding what was held.
+    fn file(&mut self) -> std::io::Result<&mut tempfile::NamedTempFile> {
+        if self.tmp.is_none() {
+            let existed = self.dir.is_dir();
+            std::fs::create_dir_all(self.dir)?;
+            // A folder this download just created holds no leftovers.
+            if existed && self.clean_stale {
+                remove_stale_temp_files(self.dir, self.name);
+            }
+            let prefix = format!("{}.", self.name);
+            let mut tmp = temp_builder(&prefix, ".tmp").tempfile_in(self.dir)?;
+            tmp.write_all(&self.held)?;
+            self.held = Vec::new();
+            self.tmp = Some(tmp);
+        }
+        Ok(self.tmp.as_mut().expect("made above"))
     }
 
     fn digest(&self, alg: Algorithm) -> std::io::Result<String> {
-        match alg {
-            Algorithm::Sha1 => Ok(hex::encode(self.sha1.clone().finalize())),
-            other => checksum::hash_file(self.tmp.path(), other),
+        match (alg, &self.tmp) {
+            (Algorithm::Sha1, _) => Ok(hex::encode(self.sha1.clone().finalize())),
+            (other, Some(tmp)) => checksum::hash_file(tmp.path(), other),
+            (other, None) => Ok(other.hash(&self.held)),
         }
+    }
+
+    /// Moves the complete body to `file`; on failure, the path that could not be written.
+    fn persist(mut self, file: &Path) -> Result<(), (PathBuf, std::io::Error)> {
+        let dir = self.dir.to_path_buf();
+        let tmp = self.file().map_err(|e| (dir, e))?;
+        let tmp_path = tmp.path().to_path_buf();
+        let tmp = self.tmp.take().expect("made by file()");
+        tmp.persist(file).map_err(|e| (tmp_path, e.error))?;
+        Ok(())
     }
 }
 
@@ -857,7 +902,11 @@ impl BodySink for TempSink<'_> {
             }
             .into_io());
         }
-        self.tmp.write_all(chunk)?;
+        if self.tmp.is_none() && self.held.len() + chunk.len() <= HELD_IN_MEMORY {
+            self.held.extend_from_slice(chunk);
+        } else {
+            self.file()?.write_all(chunk)?;
+        }
         self.sha1.update(chunk);
         self.listener.on_event(&ProgressEvent::TransferProgress {
             artifact: self.artifact,
@@ -866,9 +915,12 @@ impl BodySink for TempSink<'_> {
         Ok(())
     }
     fn reset(&mut self) -> std::io::Result<()> {
-        let f = self.tmp.as_file_mut();
-        f.set_len(0)?;
-        f.seek(SeekFrom::Start(0))?;
+        self.held.clear();
+        if let Some(tmp) = &mut self.tmp {
+            let f = tmp.as_file_mut();
+            f.set_len(0)?;
+            f.seek(SeekFrom::Start(0))?;
+        }
         self.sha1 = Sha1::new();
         self.written = 0;
         Ok(())
@@ -1265,16 +1317,10 @@ impl Inner {
         let dir = file
             .parent()
             .ok_or_else(|| io(file, std::io::Error::other("no parent directory")))?;
-        let existed = dir.is_dir();
-        std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
         let name = file
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("artifact");
-        // A folder this download just created holds no leftovers.
-        if existed {
-            remove_stale_temp_files(dir, name);
-        }
         let policy = self.checksum_policy(repo, snapshot);
         let url = repo
             .url
@@ -1287,8 +1333,15 @@ impl Inner {
         loop {
             attempt += 1;
             let limit = self.cfg.limits.max_artifact_bytes;
-            let mut sink = TempSink::new(dir, name, listener, &artifact, url.clone(), limit)
-                .map_err(|e| io(dir, e))?;
+            let mut sink = TempSink::new(
+                dir,
+                name,
+                attempt == 1,
+                listener,
+                &artifact,
+                url.clone(),
+                limit,
+            );
             let want_sums = policy != ChecksumPolicy::Ignore;
             let sum_limit = self.cfg.limits.max_checksum_bytes;
             let (fetched, first) = tokio::join!(self.get_into(repo, &rel, &mut sink), async {
@@ -1306,7 +1359,7 @@ impl Inner {
             let verdict = if want_sums {
                 self.verify(repo, &rel, &sink, &fetched.headers, first)
                     .await
-                    .map_err(|e| io(sink.tmp.path(), e))?
+                    .map_err(|e| io(dir, e))?
             } else {
                 Verdict::NoChecksums
             };
@@ -1387,8 +1440,7 @@ impl Inner {
             self.note_written(file, &repo.id, replay);
             // No fsync: like Maven Resolver, rely on write-to-temp-then-rename for atomicity;
             // an fsync per artifact costs milliseconds each on a real disk.
-            let tmp_path = sink.tmp.path().to_path_buf();
-            sink.tmp.persist(file).map_err(|e| io(&tmp_path, e.error))?;
+            sink.persist(file).map_err(|(path, e)| io(&path, e))?;
             if let Some((alg, expected)) = outcome.1 {
                 let side = PathBuf::from(format!("{}.{}", file.display(), alg.extension()));
                 let value = expected.trim().to_ascii_lowercase();
@@ -1919,6 +1971,46 @@ impl Inner {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_small_body_touches_the_disk_only_when_persisted_and_a_large_one_spills() {
+        let root = tempfile::tempdir().unwrap();
+        let artifact = Artifact::new("g", "a", "", "jar", "1");
+        let listener = crate::download::progress::NoProgress;
+        for (size, on_disk_before_persist) in [(10, false), (HELD_IN_MEMORY + 1, true)] {
+            let dir = root.path().join(format!("g/a/{size}"));
+            let mut sink = TempSink::new(
+                &dir,
+                "a-1.jar",
+                true,
+                &listener,
+                &artifact,
+                "u".into(),
+                u64::MAX,
+            );
+            let body = vec![b'x'; size];
+            sink.start(&HeaderMap::new(), None).unwrap();
+            sink.reset().unwrap();
+            for chunk in body.chunks(4096) {
+                sink.write(chunk).unwrap();
+            }
+            assert_eq!(dir.is_dir(), on_disk_before_persist, "{size} bytes");
+            assert_eq!(
+                sink.digest(Algorithm::Sha256).unwrap(),
+                Algorithm::Sha256.hash(&body),
+                "{size} bytes"
+            );
+            assert_eq!(
+                sink.digest(Algorithm::Sha1).unwrap(),
+                Algorithm::Sha1.hash(&body)
+            );
+            let target = dir.join("a-1.jar");
+            sink.persist(&target).unwrap();
+            assert_eq!(std::fs::read(&target).unwrap(), body);
+            let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+            assert_eq!(left.len(), 1, "no temporary file left beside it");
+        }
+    }
 
     #[test]
     fn stale_temp_files_of_the_artifact_only_are_removed() {

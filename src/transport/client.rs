@@ -699,18 +699,19 @@ impl Transport {
         let lane = self.lane_for(repo, &url, spec.ahead).await;
         loop {
             let session = self.session_for(repo, lane)?;
-            let attempt = self
-                .attempt(
-                    session,
-                    repo,
-                    &url,
-                    base.as_ref(),
-                    sink,
-                    spec,
-                    retries,
-                    started,
-                )
-                .await;
+            // Boxed: an attempt's state is several KiB, and every request's future (spawned
+            // for each descriptor and each request made ahead) would carry and copy it.
+            let attempt = Box::pin(self.attempt(
+                session,
+                repo,
+                &url,
+                base.as_ref(),
+                sink,
+                spec,
+                retries,
+                started,
+            ))
+            .await;
             match attempt {
                 Attempt::Done(f) => return Ok(f),
                 Attempt::Fail(e) => return Err(e),
