@@ -52,7 +52,7 @@ use crate::resolution::Artifact;
 use crate::runtime::{OwnedRuntime, RuntimeError};
 use crate::transport::limits::BodyTooLarge;
 use crate::transport::{
-    redact_url, BodySink, Fetched, Transport, TransportError, TransportOptions,
+    redact_url, BodySink, Fetched, Purpose, Transport, TransportError, TransportOptions,
 };
 use futures_util::StreamExt;
 use http::header::HeaderMap;
@@ -72,10 +72,11 @@ use tokio::sync::Semaphore;
 /// one session (511 jars), 64 → 1.06 s, 128 → 0.73 s. 128 is also what an HTTP/2 server lets
 /// one connection carry (nginx's default `http2_max_concurrent_streams`; the streams beyond
 /// the server's limit wait in hyper), and HTTP/2 is what Maven Central and the common repository
-/// managers speak, so all of it goes over one connection. On HTTP/1.1 every request in flight
-/// is a connection: the transport sends at most 64 at once to one such origin (the old
-/// default), and fewer can be set (`SessionBuilder::max_in_flight`, `m2r --threads`) for a
-/// server that should see fewer (Maven uses 5).
+/// managers speak: the files go over one connection, the checksum files fetched beside them
+/// (with as many places of their own) over a second. On HTTP/1.1 every request in flight is a
+/// connection: the transport sends at most 64 at once to one such origin (the old default),
+/// and fewer can be set (`SessionBuilder::max_in_flight`, `m2r --threads`) for a server that
+/// should see fewer (Maven uses 5).
 pub const DEFAULT_IN_FLIGHT: usize = 128;
 
 /// How much a server may make the downloader hold or write, per file.
@@ -118,7 +119,8 @@ pub struct DownloaderConfig {
     pub local_repository: PathBuf,
     /// Answer from the local repository only.
     pub offline: bool,
-    /// Maximum HTTP requests in flight (also the number of artifacts worked on at once).
+    /// Maximum downloads in flight: requests for files (also the number of artifacts worked on
+    /// at once), each with its checksum file's request beside it (as many again at most).
     pub max_in_flight: usize,
     /// HTTP options (extra CAs, env snapshot, retries, default timeouts).
     pub transport: TransportOptions,
@@ -246,6 +248,9 @@ struct Inner {
     transport: Transport,
     local: LocalRepository,
     permits: Semaphore,
+    /// Checksum files fetched beside their artifacts have their own (on HTTP/2 they travel on
+    /// a connection of their own: see the transport's lanes).
+    checksum_permits: Semaphore,
     /// Metadata checked since the session (or its last refresh) began (`repoId|path`): each is
     /// checked at most once, as Maven's session-scoped update checks.
     checked: Mutex<HashSet<String>>,
@@ -278,6 +283,7 @@ impl Downloader {
         let transport = Transport::new(config.transport.clone()).map_err(DownloadError::Setup)?;
         let local = LocalRepository::new(config.local_repository.clone());
         let permits = Semaphore::new(config.max_in_flight.max(1));
+        let checksum_permits = Semaphore::new(config.max_in_flight.max(1));
         let prefetches = Arc::new(Prefetches::new(config.max_in_flight));
         let trusted = config.trusted_checksums.clone().map(TrustedChecksums::new);
         Ok(Downloader {
@@ -287,6 +293,7 @@ impl Downloader {
                 transport,
                 local,
                 permits,
+                checksum_permits,
                 checked: Mutex::new(HashSet::new()),
                 ledger: Ledger::default(),
                 prefetches,
@@ -334,7 +341,7 @@ impl Downloader {
             let request = async move {
                 this.inner
                     .transport
-                    .get_bytes_ahead(&repo, path.as_str(), limit)
+                    .get_bytes_for(&repo, path.as_str(), limit, Purpose::Ahead)
                     .await
             };
             if self.inner.prefetches.start(key.clone(), handle, request) {
@@ -962,11 +969,14 @@ impl Inner {
             .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
+    /// `path` of `repo` into memory: the answer made ahead, or a request for `purpose`
+    /// (a checksum file beside its artifact, or a file waited for: metadata).
     async fn get_bytes(
         &self,
         repo: &RemoteRepository,
         path: &RepoPath,
         limit: u64,
+        purpose: Purpose,
     ) -> Result<(Vec<u8>, Fetched), TransportError> {
         match self.prefetched(repo, path).await {
             Some(Ok((body, _))) if body.len() as u64 > limit => {}
@@ -974,8 +984,14 @@ impl Inner {
             None => {}
         }
         self.going_remote();
-        let _permit = self.permits.acquire().await.ok();
-        self.transport.get_bytes_limited(repo, path, limit).await
+        let permits = match purpose {
+            Purpose::Checksum => &self.checksum_permits,
+            _ => &self.permits,
+        };
+        let _permit = permits.acquire().await.ok();
+        self.transport
+            .get_bytes_for(repo, path, limit, purpose)
+            .await
     }
 
     async fn get_into(
@@ -1346,9 +1362,11 @@ impl Inner {
             let sum_limit = self.cfg.limits.max_checksum_bytes;
             let (fetched, first) = tokio::join!(self.get_into(repo, &rel, &mut sink), async {
                 match &first_sum {
-                    Some((alg, path)) if want_sums => {
-                        Some((*alg, self.get_bytes(repo, path, sum_limit).await))
-                    }
+                    Some((alg, path)) if want_sums => Some((
+                        *alg,
+                        self.get_bytes(repo, path, sum_limit, Purpose::Checksum)
+                            .await,
+                    )),
                     _ => None,
                 }
             });
@@ -1531,8 +1549,13 @@ impl Inner {
                 Some((a, r)) if a == alg => r,
                 _ => match layout::checksum_path(rel, &entry.extension) {
                     Ok(path) => {
-                        self.get_bytes(repo, &path, self.cfg.limits.max_checksum_bytes)
-                            .await
+                        self.get_bytes(
+                            repo,
+                            &path,
+                            self.cfg.limits.max_checksum_bytes,
+                            Purpose::Checksum,
+                        )
+                        .await
                     }
                     Err(_) => continue,
                 },
@@ -1752,12 +1775,23 @@ impl Inner {
                 let limits = self.cfg.limits;
                 // The first checksum file alongside the body, the others only when it is missing.
                 let (body, first) = tokio::join!(
-                    self.get_bytes(repo, &remote_path, limits.max_metadata_bytes),
+                    self.get_bytes(
+                        repo,
+                        &remote_path,
+                        limits.max_metadata_bytes,
+                        Purpose::Waited
+                    ),
                     async {
                         match sum_paths.first() {
-                            Some((_, p)) => {
-                                Some(self.get_bytes(repo, p, limits.max_checksum_bytes).await)
-                            }
+                            Some((_, p)) => Some(
+                                self.get_bytes(
+                                    repo,
+                                    p,
+                                    limits.max_checksum_bytes,
+                                    Purpose::Checksum,
+                                )
+                                .await,
+                            ),
                             None => None,
                         }
                     }
@@ -1773,7 +1807,13 @@ impl Inner {
                                 let answer = match first.take() {
                                     Some(a) => a,
                                     None => {
-                                        self.get_bytes(repo, path, limits.max_checksum_bytes).await
+                                        self.get_bytes(
+                                            repo,
+                                            path,
+                                            limits.max_checksum_bytes,
+                                            Purpose::Checksum,
+                                        )
+                                        .await
                                     }
                                 };
                                 if let Some(expected) = answer.ok().and_then(|(b, _)| {
@@ -1939,6 +1979,7 @@ impl Inner {
                     repo,
                     &published,
                     crate::download::filter::MAX_FILTER_FILE_BYTES,
+                    Purpose::Waited,
                 )
                 .await
             {

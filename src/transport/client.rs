@@ -178,21 +178,37 @@ pub struct Uploaded {
 struct Spec<'a> {
     method: http::Method,
     upload: Option<(&'a Upload, u64, &'a PutOptions)>,
-    /// Made ahead of its download ([`Transport::get_bytes_ahead`]): see [`Lane`].
-    ahead: bool,
+    /// Which connections it would rather take: see [`Lane`].
+    purpose: Purpose,
+}
+
+/// What a request is for, which decides its [`Lane`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    /// A file the caller waits for.
+    Waited,
+    /// A file made ahead of its download ([`Transport::get_bytes_for`]).
+    Ahead,
+    /// A checksum file the caller waits for beside its artifact.
+    Checksum,
 }
 
 /// Which connections of an origin a request takes: one client (on HTTP/2, one connection)
-/// per lane. Requests made ahead of their downloads take the second lane on HTTP/2, so that
-/// they neither queue behind nor hold up the streams of the requests the caller waits for (a
-/// server allows about 100 at once on one connection: nginx 128); everything else, and every
-/// request on HTTP/1.1 (where each request is a connection anyway), takes the first.
+/// per lane. A server allows about 100 streams at once on one HTTP/2 connection (nginx 128),
+/// and a request beyond them waits for one to end; so on HTTP/2 the requests made ahead of
+/// their downloads take a lane of their own, to neither queue behind nor hold up the requests
+/// the caller waits for, and the checksum files fetched beside their artifacts take a third,
+/// so that an artifact and its checksum file (a POM and its `.sha1`: the two requests of
+/// every step of a collection's chain) do not take two streams of one connection. The first
+/// connection of the checksum lane is made alongside the first lane's, not after it. On
+/// HTTP/1.1, where each request is a connection anyway, every request takes the first lane.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Lane(usize);
 
 impl Lane {
     const FIRST: Lane = Lane(0);
     const AHEAD: Lane = Lane(1);
+    const CHECKSUMS: Lane = Lane(2);
 }
 
 impl Spec<'_> {
@@ -200,7 +216,7 @@ impl Spec<'_> {
         Spec {
             method: http::Method::GET,
             upload: None,
-            ahead: false,
+            purpose: Purpose::Waited,
         }
     }
 
@@ -526,16 +542,17 @@ impl Transport {
         self.get_bytes_as(repo, path, limit, &Spec::get()).await
     }
 
-    /// [`Self::get_bytes_limited`] for a request made ahead of its download: on HTTP/2 it
-    /// starts on the second lane (see [`Lane`]).
-    pub(crate) async fn get_bytes_ahead(
+    /// [`Self::get_bytes_limited`] for a request made for `purpose`: on HTTP/2 a request made
+    /// ahead of its download, or a checksum file, takes a lane of its own (see [`Lane`]).
+    pub(crate) async fn get_bytes_for(
         &self,
         repo: &RemoteRepository,
         path: &str,
         limit: u64,
+        purpose: Purpose,
     ) -> Result<(Vec<u8>, Fetched), TransportError> {
         let spec = Spec {
-            ahead: true,
+            purpose,
             ..Spec::get()
         };
         self.get_bytes_as(repo, path, limit, &spec).await
@@ -553,27 +570,37 @@ impl Transport {
         Ok((body.into_bytes(), f))
     }
 
-    /// The lane a request to `url` through `repo`'s route takes ([`Lane`]); a request made
-    /// `ahead` waits for the first connection, if it is being made, to know whether the origin
-    /// speaks HTTP/2.
-    async fn lane_for(&self, repo: &RemoteRepository, url: &Url, ahead: bool) -> Lane {
-        if !ahead {
-            return Lane::FIRST;
-        }
+    /// The lane a request to `url` through `repo`'s route takes for `purpose` ([`Lane`]). A
+    /// request made ahead waits for the first connection, if it is being made, to know whether
+    /// the origin speaks HTTP/2. A checksum file does too, except the first one of its lane:
+    /// that one makes the lane's connection alongside the first lane's.
+    async fn lane_for(&self, repo: &RemoteRepository, url: &Url, purpose: Purpose) -> Lane {
+        let own = match purpose {
+            Purpose::Waited => return Lane::FIRST,
+            Purpose::Ahead => Lane::AHEAD,
+            Purpose::Checksum => Lane::CHECKSUMS,
+        };
         let Ok(session) = self.session_for(repo, Lane::FIRST) else {
             return Lane::FIRST;
         };
-        let warmup = self.warmups.get(
-            &session.key,
-            &origin_key(
-                url.scheme() == "https",
-                url.host_str().unwrap_or(""),
-                url.port_or_known_default().unwrap_or(0),
-            ),
+        let origin = origin_key(
+            url.scheme() == "https",
+            url.host_str().unwrap_or(""),
+            url.port_or_known_default().unwrap_or(0),
         );
+        let warmup = self.warmups.get(&session.key, &origin);
+        if purpose == Purpose::Checksum
+            && url.scheme() == "https"
+            && !warmup.is_known()
+            && self
+                .session_for(repo, own)
+                .is_ok_and(|lane| self.warmups.get(&lane.key, &origin).take_early())
+        {
+            return own;
+        }
         warmup.settled().await;
         if warmup.is_h2() {
-            Lane::AHEAD
+            own
         } else {
             Lane::FIRST
         }
@@ -633,7 +660,7 @@ impl Transport {
         let spec = Spec {
             method: http::Method::PUT,
             upload: Some((upload, length, options)),
-            ahead: false,
+            purpose: Purpose::Waited,
         };
         let f = self.run(repo, path, &mut Discard, &spec).await?;
         Ok(Uploaded {
@@ -696,7 +723,7 @@ impl Transport {
         let policy = *spec.retry_policy(&self.options.retry);
         // Ahead of time on a connection of its own only where connections are shared (HTTP/2);
         // on HTTP/1.1 every request is a connection anyway, bounded per origin.
-        let lane = self.lane_for(repo, &url, spec.ahead).await;
+        let lane = self.lane_for(repo, &url, spec.purpose).await;
         loop {
             let session = self.session_for(repo, lane)?;
             // Boxed: an attempt's state is several KiB, and every request's future (spawned

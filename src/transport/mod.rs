@@ -36,6 +36,7 @@ pub use body::{
     PutOptions, Upload, UploadProgress, DEFAULT_CONTINUE_TIMEOUT, DEFAULT_RETRY_STATUSES,
 };
 pub use challenge::Scheme;
+pub(crate) use client::Purpose;
 pub use client::Uploaded;
 pub use client::{BodySink, Fetched, Transport, TransportOptions, DEFAULT_MAX_IN_MEMORY};
 pub use connector::{ConnectError, RouteFailure};

@@ -58,6 +58,8 @@ pub(crate) struct Warmup {
     expectation_refused: AtomicBool,
     /// Requests in flight on HTTP/1.1 connections (one connection each).
     h1_slots: Semaphore,
+    /// A request has been let through before the protocol is known ([`Warmup::take_early`]).
+    early: AtomicBool,
 }
 
 impl Default for Warmup {
@@ -68,6 +70,7 @@ impl Default for Warmup {
             continue_unanswered: AtomicBool::new(false),
             expectation_refused: AtomicBool::new(false),
             h1_slots: Semaphore::new(H1_CONNECTIONS_PER_ORIGIN),
+            early: AtomicBool::new(false),
         }
     }
 }
@@ -167,6 +170,17 @@ impl Warmup {
         self.protocol.load(Ordering::Relaxed) == 2
     }
 
+    /// Whether a connection has told which protocol this origin speaks.
+    pub fn is_known(&self) -> bool {
+        self.protocol.load(Ordering::Relaxed) != 0
+    }
+
+    /// `true` once, for the one request that may make a connection of a second lane before the
+    /// first lane's connection has told whether the origin speaks HTTP/2.
+    pub fn take_early(&self) -> bool {
+        !self.early.swap(true, Ordering::Relaxed)
+    }
+
     /// Remembers that the server does not answer `Expect: 100-continue` (in time, or at all).
     pub fn continue_unanswered(&self) {
         self.continue_unanswered.store(true, Ordering::Relaxed);
@@ -232,6 +246,16 @@ pub(crate) fn origin_key(https: bool, host: &str, port: u16) -> String {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn one_request_goes_early_and_the_protocol_is_known_once_connected() {
+        let w = Warmup::default();
+        assert!(!w.is_known());
+        assert!(w.take_early());
+        assert!(!w.take_early());
+        w.connected(true);
+        assert!(w.is_known() && w.is_h2());
+    }
 
     #[tokio::test]
     async fn one_goes_first_the_others_wait_until_warm() {

@@ -48,23 +48,67 @@ pub struct ResolvedNode {
 /// Downloads the artifacts of `graph` (each once, first occurrence in resolution order),
 /// filtered by class-path `scope` (`None`: every node, as Resolver's `resolveDependencies`
 /// without a filter), in parallel; results in class-path order.
+///
+/// On a multi-threaded Tokio runtime each download is a task of its own, so that the file work
+/// of downloads whose answers are already in memory (requests made ahead) runs on every worker
+/// instead of one after another in the caller's task; dropping the returned future cancels
+/// them. Elsewhere they are polled together in the caller's task.
 pub async fn resolve_artifacts(
     downloader: &Downloader,
     graph: &DependencyGraph,
     scope: Option<ClasspathScope>,
 ) -> Vec<ResolvedNode> {
-    let jobs = classpath::nodes(graph, scope).into_iter().map(|id| {
-        let (artifact, scope, repositories) = node_parts(graph, id);
-        resolve_node(downloader, id, artifact, scope, repositories)
-    });
-    futures_util::future::join_all(jobs).await
+    let jobs: Vec<(NodeId, Parts)> = classpath::nodes(graph, scope)
+        .into_iter()
+        .map(|id| (id, node_parts(graph, id)))
+        .collect();
+    let handle = tokio::runtime::Handle::try_current()
+        .ok()
+        .filter(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    let Some(handle) = handle else {
+        let inline = jobs
+            .into_iter()
+            .map(|(id, (artifact, scope, repositories))| {
+                resolve_node(downloader, id, artifact, scope, repositories)
+            });
+        return futures_util::future::join_all(inline).await;
+    };
+    let mut tasks = tokio::task::JoinSet::new();
+    for (index, (id, parts)) in jobs.iter().enumerate() {
+        let (id, downloader) = (*id, downloader.clone());
+        let (artifact, scope, repositories) = parts.clone();
+        tasks.spawn_on(
+            async move {
+                let node = resolve_node(&downloader, id, artifact, scope, repositories).await;
+                (index, node)
+            },
+            &handle,
+        );
+    }
+    let mut results: Vec<Option<ResolvedNode>> = (0..jobs.len()).map(|_| None).collect();
+    while let Some(joined) = tasks.join_next().await {
+        match joined {
+            Ok((index, node)) => results[index] = Some(node),
+            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+            // Cancelled: the runtime is shutting down; the download is done here instead.
+            Err(_) => {}
+        }
+    }
+    let mut out = Vec::with_capacity(jobs.len());
+    for (result, (id, (artifact, scope, repositories))) in results.into_iter().zip(jobs) {
+        out.push(match result {
+            Some(node) => node,
+            None => resolve_node(downloader, id, artifact, scope, repositories).await,
+        });
+    }
+    out
 }
 
+/// What resolving one node needs: its artifact, scope and repositories.
+type Parts = (Artifact, String, Arc<[crate::repository::RemoteRepository]>);
+
 /// What resolving node `id` needs: its artifact, scope and repositories.
-pub(crate) fn node_parts(
-    graph: &DependencyGraph,
-    id: NodeId,
-) -> (Artifact, String, Arc<[crate::repository::RemoteRepository]>) {
+pub(crate) fn node_parts(graph: &DependencyGraph, id: NodeId) -> Parts {
     let node = graph.node(id);
     let artifact = node
         .artifact()
@@ -120,5 +164,73 @@ pub(crate) async fn resolve_node(
             file: Err(Arc::new(e.into())),
             download: None,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::download::DownloaderConfig;
+    use crate::resolution::collect::graph::{DependencyNode, ListId, Management};
+    use crate::resolution::artifact::Dependency;
+
+    fn node(dependency: Option<Dependency>) -> DependencyNode {
+        DependencyNode {
+            dependency,
+            root_artifact: None,
+            constraint: None,
+            version: None,
+            relocations: Vec::new(),
+            repositories: Arc::from(Vec::new()),
+            management: Management::default(),
+            children: ListId(usize::MAX),
+        }
+    }
+
+    /// Every node's file, in class-path order, whether the downloads are tasks of their own
+    /// (a multi-threaded runtime) or polled in the caller's task (a current-thread runtime);
+    /// a missing file is that node's error, not the others'.
+    #[test]
+    fn results_keep_class_path_order_on_either_runtime() {
+        let local = tempfile::tempdir().unwrap();
+        let mut graph = DependencyGraph::with_root(node(None));
+        let root = graph.root();
+        let mut children = Vec::new();
+        for i in 0..40 {
+            let artifact = Artifact::new("org.order", format!("a{i}"), "jar", "", "1.0");
+            if i != 7 {
+                let file = local
+                    .path()
+                    .join(format!("org/order/a{i}/1.0/a{i}-1.0.jar"));
+                std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+                std::fs::write(&file, format!("a{i}")).unwrap();
+            }
+            children.push(graph.add_node(node(Some(Dependency::new(artifact, "compile")))));
+        }
+        let list = graph.node(root).children;
+        graph.lists[list.0] = children.clone();
+        let downloader = Downloader::new(DownloaderConfig::new(local.path())).unwrap();
+        let multi = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .build()
+            .unwrap();
+        let single = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        for runtime in [&multi, &single] {
+            let out = runtime.block_on(resolve_artifacts(&downloader, &graph, None));
+            let ids: Vec<NodeId> = out.iter().map(|r| r.node).collect();
+            assert_eq!(ids, children);
+            for (i, r) in out.iter().enumerate() {
+                assert_eq!(r.artifact.artifact_id, format!("a{i}"));
+                match &r.file {
+                    Ok(path) => {
+                        assert_ne!(i, 7);
+                        assert_eq!(std::fs::read_to_string(path).unwrap(), format!("a{i}"));
+                    }
+                    Err(e) => assert_eq!(i, 7, "{e}"),
+                }
+            }
+        }
     }
 }
