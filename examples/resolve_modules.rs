@@ -10,7 +10,7 @@
 //! Prints nothing on stdout; on stderr the modules, the artifacts resolved and the time; exit 1
 //! when an artifact of any module could not be resolved. `--one-by-one` resolves the modules
 //! one after another (as Maven's reactor does), still in one session; `--threads N` sets the
-//! downloads in flight (as `m2r --threads`).
+//! HTTP requests in flight (as `m2r --threads`).
 
 use m2resolver::{Artifact, Dependency, RemoteRepository, Root, Session};
 use std::collections::HashSet;

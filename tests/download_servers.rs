@@ -1079,8 +1079,9 @@ fn digest_and_ntlm_proxies_are_answered_then_preemptively() {
             let challenged = squid.count_status(407) - before;
             let bound = if name == "ntlm" { 48 / 2 } else { 1 + 6 };
             if url.starts_with("https") {
-                // HTTP/2 inside the tunnel; the first request goes alone, so every other one
-                // shares its connection: one tunnel, one challenge
+                // HTTP/2 inside the tunnel; the first request of each lane goes alone (the
+                // jars, and their checksum files on a connection of their own), so every other
+                // one shares its lane's connection: two tunnels
                 assert!(
                     f.nginx
                         .access_log()
@@ -1094,8 +1095,20 @@ fn digest_and_ntlm_proxies_are_answered_then_preemptively() {
                     .iter()
                     .filter(|l| l.contains("TCP_TUNNEL/200"))
                     .count();
-                assert_eq!(tunnels, 1, "{name}: tunnels for 48 requests");
-                assert_eq!(challenged, if name == "ntlm" { 2 } else { 1 }, "{name}");
+                assert_eq!(tunnels, 2, "{name}: tunnels for 48 requests");
+                // NTLM: the first connection's request is refused, then its Negotiate is
+                // challenged; a later connection starts with Negotiate (one 407), unless it
+                // started before the scheme was learned. Digest: one for the first request, and
+                // one more only if the other lane's first request left before its nonce was
+                // learned.
+                if name == "ntlm" {
+                    assert!(
+                        (tunnels + 1..=2 * tunnels).contains(&challenged),
+                        "{name}: {challenged}"
+                    );
+                } else {
+                    assert!((1..=tunnels).contains(&challenged), "{name}: {challenged}");
+                }
             }
             assert!(
                 (1..=bound).contains(&challenged),

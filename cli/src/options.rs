@@ -67,7 +67,7 @@ pub struct DownloadArgs {
     /// Force update checks (as mvn -U): metadata is checked again and cached not-found results are retried.
     #[arg(short = 'U', long = "update-snapshots")]
     pub update_snapshots: bool,
-    /// Downloads in flight (each a file's request and its checksum file's, side by side).
+    /// HTTP requests in flight.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// No progress display on stderr.

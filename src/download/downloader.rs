@@ -69,15 +69,22 @@ use tokio::sync::Semaphore;
 /// the time falls with concurrency (HTTPS: 8 → 5.9 s, 16 → 3.1 s, 32 → 1.6 s, 64 → 1.0 s,
 /// 128 → 0.6 s). Dependency graphs through `https-squid-rtt` (`scripts/bench-session.sh`, cold):
 /// the 246 jars of one graph after its POMs, 64 → 0.61-0.80 s, 128 → 0.44-0.59 s; 40 modules of
-/// one session (511 jars), 64 → 1.06 s, 128 → 0.73 s. 128 is also what an HTTP/2 server lets
-/// one connection carry (nginx's default `http2_max_concurrent_streams`; the streams beyond
+/// one session (511 jars), 64 → 1.06 s, 128 → 0.73 s. An HTTP/2 server lets one connection
+/// carry about 128 at once (nginx's default `http2_max_concurrent_streams`; the streams beyond
 /// the server's limit wait in hyper), and HTTP/2 is what Maven Central and the common repository
-/// managers speak: the files go over one connection, the checksum files fetched beside them
-/// (with as many places of their own) over a second. On HTTP/1.1 every request in flight is a
-/// connection: the transport sends at most 64 at once to one such origin (the old default),
-/// and fewer can be set (`SessionBuilder::max_in_flight`, `m2r --threads`) for a server that
-/// should see fewer (Maven uses 5).
-pub const DEFAULT_IN_FLIGHT: usize = 128;
+/// managers speak: the files go over one connection and the checksum files fetched beside them
+/// over a second, so the default is two connections' worth (a POM and its `.sha1` are the two
+/// requests of every step of a collection's chain: with 128 for both, the next POM of the
+/// chain waited 12–26 ms for a place at the busiest level). On HTTP/1.1 every request in flight
+/// is a connection: the transport sends at most 64 at once to one such origin (the old
+/// default), and fewer can be set (`SessionBuilder::max_in_flight`, `m2r --threads`) for a
+/// server that should see fewer (Maven uses 5).
+pub const DEFAULT_IN_FLIGHT: usize = 2 * STREAMS_PER_CONNECTION;
+
+/// The streams an HTTP/2 server lets one connection carry at once (nginx's default; the RFC
+/// recommends at least 100): the requests made ahead, on a connection of their own, are held to
+/// it.
+pub(crate) const STREAMS_PER_CONNECTION: usize = 128;
 
 /// How much a server may make the downloader hold or write, per file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,8 +126,7 @@ pub struct DownloaderConfig {
     pub local_repository: PathBuf,
     /// Answer from the local repository only.
     pub offline: bool,
-    /// Maximum downloads in flight: requests for files (also the number of artifacts worked on
-    /// at once), each with its checksum file's request beside it (as many again at most).
+    /// Maximum HTTP requests in flight (also the number of artifacts worked on at once).
     pub max_in_flight: usize,
     /// HTTP options (extra CAs, env snapshot, retries, default timeouts).
     pub transport: TransportOptions,
@@ -248,9 +254,6 @@ struct Inner {
     transport: Transport,
     local: LocalRepository,
     permits: Semaphore,
-    /// Checksum files fetched beside their artifacts have their own (on HTTP/2 they travel on
-    /// a connection of their own: see the transport's lanes).
-    checksum_permits: Semaphore,
     /// Metadata checked since the session (or its last refresh) began (`repoId|path`): each is
     /// checked at most once, as Maven's session-scoped update checks.
     checked: Mutex<HashSet<String>>,
@@ -283,8 +286,9 @@ impl Downloader {
         let transport = Transport::new(config.transport.clone()).map_err(DownloadError::Setup)?;
         let local = LocalRepository::new(config.local_repository.clone());
         let permits = Semaphore::new(config.max_in_flight.max(1));
-        let checksum_permits = Semaphore::new(config.max_in_flight.max(1));
-        let prefetches = Arc::new(Prefetches::new(config.max_in_flight));
+        let prefetches = Arc::new(Prefetches::new(
+            config.max_in_flight.min(STREAMS_PER_CONNECTION),
+        ));
         let trusted = config.trusted_checksums.clone().map(TrustedChecksums::new);
         Ok(Downloader {
             inner: Arc::new(Inner {
@@ -293,7 +297,6 @@ impl Downloader {
                 transport,
                 local,
                 permits,
-                checksum_permits,
                 checked: Mutex::new(HashSet::new()),
                 ledger: Ledger::default(),
                 prefetches,
@@ -336,7 +339,7 @@ impl Downloader {
             };
             let this = self.clone();
             let repo = repo.clone();
-            // Bounded by the table (as many at once as the session's requests in flight), not
+            // Bounded by the table (at most one HTTP/2 connection's streams at once), not
             // by the session's permits: on HTTP/2 they travel on a connection of their own.
             let request = async move {
                 this.inner
@@ -984,11 +987,7 @@ impl Inner {
             None => {}
         }
         self.going_remote();
-        let permits = match purpose {
-            Purpose::Checksum => &self.checksum_permits,
-            _ => &self.permits,
-        };
-        let _permit = permits.acquire().await.ok();
+        let _permit = self.permits.acquire().await.ok();
         self.transport
             .get_bytes_for(repo, path, limit, purpose)
             .await

@@ -8,8 +8,9 @@
 //! What this owns: the table of answers started ahead, keyed by repository and URL, each
 //! taken at most once (the download that takes it sees exactly what its own request would
 //! have returned: the body and response, or the repository's 404); the bound on how many run at
-//! once (the session's requests in flight: on HTTP/2 they have a connection of their own, so
-//! they never take the streams of the POMs the collection waits for) and on the memory that answers nobody took yet may hold ([`BUDGET`],
+//! once (the session's requests in flight, at most what one HTTP/2 connection carries: there
+//! they have a connection of their own, so they never take the streams of the POMs the
+//! collection waits for) and on the memory that answers nobody took yet may hold ([`BUDGET`],
 //! each at most [`MAX_BODY`]). What it does not own: which files to ask for and from which
 //! repository (the downloader decides, as its own first attempt would, and asks only when the
 //! file is not already local, the version is a fixed release and no repository filter is

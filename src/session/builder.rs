@@ -268,9 +268,8 @@ impl SessionBuilder {
         self
     }
 
-    /// Downloads in flight for the session (default
-    /// [`DEFAULT_IN_FLIGHT`](crate::download::DEFAULT_IN_FLIGHT); 0 counts as 1): requests for
-    /// files, each with its checksum file's request beside it.
+    /// HTTP requests in flight for the session's downloads (default
+    /// [`DEFAULT_IN_FLIGHT`](crate::download::DEFAULT_IN_FLIGHT); 0 counts as 1).
     pub fn max_in_flight(mut self, requests: usize) -> Self {
         self.downloads.max_in_flight = Some(requests.max(1));
         self

@@ -171,8 +171,8 @@ pub(crate) async fn resolve_node(
 mod tests {
     use super::*;
     use crate::download::DownloaderConfig;
-    use crate::resolution::collect::graph::{DependencyNode, ListId, Management};
     use crate::resolution::artifact::Dependency;
+    use crate::resolution::collect::graph::{DependencyNode, ListId, Management};
 
     fn node(dependency: Option<Dependency>) -> DependencyNode {
         DependencyNode {
