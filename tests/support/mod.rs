@@ -72,12 +72,24 @@ pub fn require(bin: &str) -> PathBuf {
     );
 }
 
-/// A free TCP port on 127.0.0.1.
+/// A free TCP port on 127.0.0.1, not handed out before by this test process.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("no free port")
+    // The kernel may hand the port just released to the next bind: two calls in a row (a
+    // server's HTTP and HTTPS ports) could get the same one. A port is handed out once per
+    // test process.
+    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    let mut given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    for _ in 0..1000 {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("no free port");
+        if !given.contains(&port) {
+            given.push(port);
+            return port;
+        }
+    }
+    panic!("no free port not handed out before in 1000 tries");
 }
 
 /// Waits (bounded) until something accepts on the port.
