@@ -497,3 +497,52 @@ fn artifacts_fetched_during_collection_leave_only_the_winners() {
         w.nginx.access_log()
     );
 }
+
+/// Requests made ahead wait for the session's first request: a build whose POMs are all in the
+/// local repository (collected earlier) but whose jars are not must still download the jars,
+/// each asked once — the download that takes a request made ahead lets it go, instead of
+/// waiting for a first request that never comes. Bounded: a hang fails after 60 s.
+#[test]
+fn jars_missing_beside_local_poms_are_fetched_once_and_never_wait_forever() {
+    let w = world(SquidAuth::Basic, 3);
+    let settings = w.settings(PROXY_USER, PASSWORD);
+    let repos = w
+        .session(&settings, "local", 8)
+        .repositories(&[RemoteRepository::central()])
+        .repositories;
+    let root = Root::compile((0..3).map(coord));
+    {
+        let session = w.session(&settings, "local", 8);
+        session
+            .blocking_collect(&root, &repos)
+            .unwrap_or_else(|e| panic!("{}", e.message_chain()));
+    }
+    let local = w.local("local");
+    assert!(!jar_of(&local, 0).exists(), "collecting fetches POMs only");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let session = w.session(&settings, "local", 8);
+    let (r2, repos2) = (root.clone(), repos.clone());
+    std::thread::spawn(move || {
+        let _ = tx.send(session.blocking_resolve(&r2, &repos2, None));
+    });
+    let r = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the resolution ends")
+        .unwrap_or_else(|e| panic!("{}", e.message_chain()));
+    assert_eq!(r.files().len(), 3);
+    for i in 0..3 {
+        let jar = format!("m{i}-1.0.jar");
+        assert_eq!(
+            w.nginx.count_gets(&jar),
+            1,
+            "{jar}: {:?}",
+            w.nginx.access_log()
+        );
+        assert_eq!(
+            w.nginx.count_gets(&format!("m{i}-1.0.pom")),
+            1,
+            "POMs read once, then local"
+        );
+        assert!(jar_of(&local, i).is_file());
+    }
+}

@@ -67,7 +67,7 @@ pub struct DownloadArgs {
     /// Force update checks (as mvn -U): metadata is checked again and cached not-found results are retried.
     #[arg(short = 'U', long = "update-snapshots")]
     pub update_snapshots: bool,
-    /// HTTP requests in flight.
+    /// HTTP requests in flight (default 256: two HTTP/2 connections' worth of streams).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// No progress display on stderr.

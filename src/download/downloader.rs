@@ -61,7 +61,7 @@ use std::collections::HashSet;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use tokio::sync::Semaphore;
+use tokio::sync::{watch, Semaphore};
 
 /// Default number of HTTP requests in flight, chosen by measurement on the bench testbed. Flat
 /// downloads (`benches/download.rs`, 1000 artifacts of 32 KiB = 2000 requests, cold): on direct
@@ -263,11 +263,11 @@ struct Inner {
     trusted: Option<TrustedChecksums>,
     /// Requests made ahead of their downloads ([`crate::download::prefetch`]).
     prefetches: Arc<Prefetches>,
-    /// Whether this session has asked a server for anything yet: until it has, nothing is
-    /// requested ahead (a build whose POMs are all local finds its jars local too, and a
-    /// request made ahead for what may turn out a conflict's loser would open a connection
-    /// such a build never needs).
-    went_remote: std::sync::atomic::AtomicBool,
+    /// Whether this session has asked a server for anything yet: until it has, requests made
+    /// ahead wait (a build whose POMs are all local finds its jars local too, and a request
+    /// made ahead for what may turn out a conflict's loser would open a connection such a
+    /// build never needs); they go the moment the session's first request does.
+    went_remote: watch::Sender<bool>,
 }
 
 impl std::fmt::Debug for Downloader {
@@ -300,7 +300,7 @@ impl Downloader {
                 checked: Mutex::new(HashSet::new()),
                 ledger: Ledger::default(),
                 prefetches,
-                went_remote: std::sync::atomic::AtomicBool::new(false),
+                went_remote: watch::Sender::new(false),
             }),
             replay: None,
         })
@@ -309,9 +309,11 @@ impl Downloader {
     /// Starts on `handle`, ahead of its download, what the first attempt to download
     /// `artifact` from `repositories` will request (the file and its first checksum file from
     /// the first repository it would ask), unless the artifact is local already, is not a fixed
-    /// release, or repository filters or offline mode may decide otherwise, or this session has
-    /// not asked a server for anything yet (all its POMs were local). Nothing is written to
-    /// the local repository: the download takes the answers ([`crate::download::prefetch`]).
+    /// release, or repository filters or offline mode may decide otherwise. The requests wait
+    /// until this session asks a server for something (a build whose POMs are all local sends
+    /// none; one that fetches POMs sends its first descriptors' files with them instead of
+    /// after them). Nothing is written to the local repository: the download takes the
+    /// answers ([`crate::download::prefetch`]).
     /// Returns the keys started, for [`Self::forget_prefetched`].
     pub(crate) fn prefetch(
         &self,
@@ -319,13 +321,7 @@ impl Downloader {
         repositories: &[RemoteRepository],
         handle: &tokio::runtime::Handle,
     ) -> Vec<String> {
-        if self.replay.is_some()
-            || artifact.local_path.is_some()
-            || !self
-                .inner
-                .went_remote
-                .load(std::sync::atomic::Ordering::Relaxed)
-        {
+        if self.replay.is_some() || artifact.local_path.is_some() {
             return Vec::new();
         }
         let coord = Coordinate::of(artifact);
@@ -339,6 +335,7 @@ impl Downloader {
             };
             let this = self.clone();
             let repo = repo.clone();
+            let gate = self.inner.went_remote.subscribe();
             // Bounded by the table (at most one HTTP/2 connection's streams at once), not
             // by the session's permits: on HTTP/2 they travel on a connection of their own.
             let request = async move {
@@ -347,7 +344,16 @@ impl Downloader {
                     .get_bytes_for(&repo, path.as_str(), limit, Purpose::Ahead)
                     .await
             };
-            if self.inner.prefetches.start(key.clone(), handle, request) {
+            let gate = async move {
+                let mut gate = gate;
+                let open = gate.wait_for(|went| *went).await.is_ok();
+                open
+            };
+            if self
+                .inner
+                .prefetches
+                .start(key.clone(), handle, gate, request)
+            {
                 keys.push(key);
             }
         }
@@ -969,7 +975,7 @@ impl Inner {
 
     fn going_remote(&self) {
         self.went_remote
-            .store(true, std::sync::atomic::Ordering::Relaxed);
+            .send_if_modified(|went| !std::mem::replace(went, true));
     }
 
     /// `path` of `repo` into memory: the answer made ahead, or a request for `purpose`
@@ -986,7 +992,6 @@ impl Inner {
             Some(answer) => return answer,
             None => {}
         }
-        self.going_remote();
         let _permit = self.permits.acquire().await.ok();
         self.transport
             .get_bytes_for(repo, path, limit, purpose)
@@ -1004,18 +1009,20 @@ impl Inner {
             Some(Err(e)) => return Err(e),
             None => {}
         }
-        self.going_remote();
         let _permit = self.permits.acquire().await.ok();
         self.transport.download(repo, path, sink).await
     }
 
     /// The answer a request made ahead got for `path` of `repo`, taken (`None`: none was
-    /// made, or it missed: ask the server).
+    /// made, or it missed: ask the server). Called only on the way to a server.
     async fn prefetched(
         &self,
         repo: &RemoteRepository,
         path: &RepoPath,
     ) -> Option<Result<(Vec<u8>, Fetched), TransportError>> {
+        // Asked of a server from here on: the requests made ahead go now (the one taken below
+        // may be among them; it would wait for this forever).
+        self.going_remote();
         let key = prefetch_key(repo, path.as_str())?;
         self.prefetches.take(&key).await?.result()
     }
