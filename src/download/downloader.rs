@@ -81,6 +81,11 @@ use tokio::sync::{watch, Semaphore};
 /// server that should see fewer (Maven uses 5).
 pub const DEFAULT_IN_FLIGHT: usize = 2 * STREAMS_PER_CONNECTION;
 
+/// How many artifacts a session plans to fetch ahead before its first request: a cold build's
+/// direct dependencies (their jars then go with their POMs), while a warm build, whose every
+/// file is local, spends no more than this many presence checks on it per session.
+const EARLY_PLANS: usize = 64;
+
 /// The streams an HTTP/2 server lets one connection carry at once (nginx's default; the RFC
 /// recommends at least 100): the requests made ahead, on a connection of their own, are held to
 /// it.
@@ -268,6 +273,9 @@ struct Inner {
     /// made ahead for what may turn out a conflict's loser would open a connection such a
     /// build never needs); they go the moment the session's first request does.
     went_remote: watch::Sender<bool>,
+    /// Artifacts planned ahead before the session's first request (at most [`EARLY_PLANS`]:
+    /// see [`Downloader::prefetch`]).
+    planned_early: std::sync::atomic::AtomicUsize,
 }
 
 impl std::fmt::Debug for Downloader {
@@ -301,6 +309,7 @@ impl Downloader {
                 ledger: Ledger::default(),
                 prefetches,
                 went_remote: watch::Sender::new(false),
+                planned_early: std::sync::atomic::AtomicUsize::new(0),
             }),
             replay: None,
         })
@@ -322,6 +331,19 @@ impl Downloader {
         handle: &tokio::runtime::Handle,
     ) -> Vec<String> {
         if self.replay.is_some() || artifact.local_path.is_some() {
+            return Vec::new();
+        }
+        // Before the first request, planning is looking for files that are most likely local
+        // (a warm build asks it of every artifact of every call): a cold build starts only
+        // its first descriptors before that request, so only the first few are planned; the
+        // others are planned once their descriptors are read.
+        if !*self.inner.went_remote.borrow()
+            && self
+                .inner
+                .planned_early
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                >= EARLY_PLANS
+        {
             return Vec::new();
         }
         let coord = Coordinate::of(artifact);
