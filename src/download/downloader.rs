@@ -61,7 +61,7 @@ use std::collections::HashSet;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::Semaphore;
 
 /// Default number of HTTP requests in flight, chosen by measurement on the bench testbed. Flat
 /// downloads (`benches/download.rs`, 1000 artifacts of 32 KiB = 2000 requests, cold): on direct
@@ -80,11 +80,6 @@ use tokio::sync::{watch, Semaphore};
 /// default), and fewer can be set (`SessionBuilder::max_in_flight`, `m2r --threads`) for a
 /// server that should see fewer (Maven uses 5).
 pub const DEFAULT_IN_FLIGHT: usize = 2 * STREAMS_PER_CONNECTION;
-
-/// How many artifacts a session plans to fetch ahead before its first request: a cold build's
-/// direct dependencies (their jars then go with their POMs), while a warm build, whose every
-/// file is local, spends no more than this many presence checks on it per session.
-const EARLY_PLANS: usize = 64;
 
 /// The streams an HTTP/2 server lets one connection carry at once (nginx's default; the RFC
 /// recommends at least 100): the requests made ahead, on a connection of their own, are held to
@@ -268,14 +263,11 @@ struct Inner {
     trusted: Option<TrustedChecksums>,
     /// Requests made ahead of their downloads ([`crate::download::prefetch`]).
     prefetches: Arc<Prefetches>,
-    /// Whether this session has asked a server for anything yet: until it has, requests made
-    /// ahead wait (a build whose POMs are all local finds its jars local too, and a request
-    /// made ahead for what may turn out a conflict's loser would open a connection such a
-    /// build never needs); they go the moment the session's first request does.
-    went_remote: watch::Sender<bool>,
-    /// Artifacts planned ahead before the session's first request (at most [`EARLY_PLANS`]:
-    /// see [`Downloader::prefetch`]).
-    planned_early: std::sync::atomic::AtomicUsize,
+    /// Whether this session has asked a server for anything yet: until it has, nothing is
+    /// requested ahead (a build whose POMs are all local finds its jars local too, and a
+    /// request made ahead for what may turn out a conflict's loser would open a connection
+    /// such a build never needs).
+    went_remote: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for Downloader {
@@ -308,8 +300,7 @@ impl Downloader {
                 checked: Mutex::new(HashSet::new()),
                 ledger: Ledger::default(),
                 prefetches,
-                went_remote: watch::Sender::new(false),
-                planned_early: std::sync::atomic::AtomicUsize::new(0),
+                went_remote: std::sync::atomic::AtomicBool::new(false),
             }),
             replay: None,
         })
@@ -318,11 +309,9 @@ impl Downloader {
     /// Starts on `handle`, ahead of its download, what the first attempt to download
     /// `artifact` from `repositories` will request (the file and its first checksum file from
     /// the first repository it would ask), unless the artifact is local already, is not a fixed
-    /// release, or repository filters or offline mode may decide otherwise. The requests wait
-    /// until this session asks a server for something (a build whose POMs are all local sends
-    /// none; one that fetches POMs sends its first descriptors' files with them instead of
-    /// after them). Nothing is written to the local repository: the download takes the
-    /// answers ([`crate::download::prefetch`]).
+    /// release, or repository filters or offline mode may decide otherwise, or this session has
+    /// not asked a server for anything yet (all its POMs were local). Nothing is written to
+    /// the local repository: the download takes the answers ([`crate::download::prefetch`]).
     /// Returns the keys started, for [`Self::forget_prefetched`].
     pub(crate) fn prefetch(
         &self,
@@ -330,19 +319,12 @@ impl Downloader {
         repositories: &[RemoteRepository],
         handle: &tokio::runtime::Handle,
     ) -> Vec<String> {
-        if self.replay.is_some() || artifact.local_path.is_some() {
-            return Vec::new();
-        }
-        // Before the first request, planning is looking for files that are most likely local
-        // (a warm build asks it of every artifact of every call): a cold build starts only
-        // its first descriptors before that request, so only the first few are planned; the
-        // others are planned once their descriptors are read.
-        if !*self.inner.went_remote.borrow()
-            && self
+        if self.replay.is_some()
+            || artifact.local_path.is_some()
+            || !self
                 .inner
-                .planned_early
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-                >= EARLY_PLANS
+                .went_remote
+                .load(std::sync::atomic::Ordering::Relaxed)
         {
             return Vec::new();
         }
@@ -357,7 +339,6 @@ impl Downloader {
             };
             let this = self.clone();
             let repo = repo.clone();
-            let gate = self.inner.went_remote.subscribe();
             // Bounded by the table (at most one HTTP/2 connection's streams at once), not
             // by the session's permits: on HTTP/2 they travel on a connection of their own.
             let request = async move {
@@ -366,16 +347,7 @@ impl Downloader {
                     .get_bytes_for(&repo, path.as_str(), limit, Purpose::Ahead)
                     .await
             };
-            let gate = async move {
-                let mut gate = gate;
-                let open = gate.wait_for(|went| *went).await.is_ok();
-                open
-            };
-            if self
-                .inner
-                .prefetches
-                .start(key.clone(), handle, gate, request)
-            {
+            if self.inner.prefetches.start(key.clone(), handle, request) {
                 keys.push(key);
             }
         }
@@ -997,7 +969,7 @@ impl Inner {
 
     fn going_remote(&self) {
         self.went_remote
-            .send_if_modified(|went| !std::mem::replace(went, true));
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// `path` of `repo` into memory: the answer made ahead, or a request for `purpose`
@@ -1014,6 +986,7 @@ impl Inner {
             Some(answer) => return answer,
             None => {}
         }
+        self.going_remote();
         let _permit = self.permits.acquire().await.ok();
         self.transport
             .get_bytes_for(repo, path, limit, purpose)
@@ -1031,20 +1004,18 @@ impl Inner {
             Some(Err(e)) => return Err(e),
             None => {}
         }
+        self.going_remote();
         let _permit = self.permits.acquire().await.ok();
         self.transport.download(repo, path, sink).await
     }
 
     /// The answer a request made ahead got for `path` of `repo`, taken (`None`: none was
-    /// made, or it missed: ask the server). Called only on the way to a server.
+    /// made, or it missed: ask the server).
     async fn prefetched(
         &self,
         repo: &RemoteRepository,
         path: &RepoPath,
     ) -> Option<Result<(Vec<u8>, Fetched), TransportError>> {
-        // Asked of a server from here on: the requests made ahead go now (the one taken below
-        // may be among them; it would wait for this forever).
-        self.going_remote();
         let key = prefetch_key(repo, path.as_str())?;
         self.prefetches.take(&key).await?.result()
     }

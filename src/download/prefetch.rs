@@ -137,18 +137,15 @@ impl Prefetches {
     }
 
     /// Starts `request` under `key` on `handle` unless the key is there already; true when
-    /// it started. The request runs once `gate` says yes (the session's first request has
-    /// gone) and a place among those at once is free, and not at all when the gate says no,
-    /// the budget is spent by then or the key was forgotten meanwhile.
-    pub(crate) fn start<G, F>(
+    /// it started. The request runs once a place among those at once is free, and not at all
+    /// when the budget is spent by then or the key was forgotten meanwhile.
+    pub(crate) fn start<F>(
         self: &Arc<Self>,
         key: String,
         handle: &tokio::runtime::Handle,
-        gate: G,
         request: F,
     ) -> bool
     where
-        G: Future<Output = bool> + Send + 'static,
         F: Future<Output = Result<(Vec<u8>, Fetched), TransportError>> + Send + 'static,
     {
         let serial = self.serial.fetch_add(1, Ordering::Relaxed);
@@ -162,16 +159,9 @@ impl Prefetches {
         }
         let this = self.clone();
         handle.spawn(async move {
-            // Forgotten while it waits for the gate: not asked, and not kept waiting.
-            let open = tokio::select! {
-                open = gate => open,
-                () = tx.closed() => false,
-            };
             let answer = match this.at_once.acquire().await {
                 // Nobody waits for it any more (forgotten): not asked.
-                Ok(_permit) if open && this.has_room() && !tx.is_closed() => {
-                    Answer::of(request.await)
-                }
+                Ok(_permit) if this.has_room() && !tx.is_closed() => Answer::of(request.await),
                 _ => Answer::Miss,
             };
             let answer = Arc::new(answer);
@@ -239,61 +229,13 @@ mod tests {
         ))
     }
 
-    async fn open() -> bool {
-        true
-    }
-
-    #[tokio::test]
-    async fn a_request_waits_for_its_gate_and_a_forgotten_one_never_goes() {
-        let p = Arc::new(Prefetches::new(4));
-        let h = tokio::runtime::Handle::current();
-        let (went, gate) = watch::channel(false);
-        let made = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        for key in ["r|waits", "r|forgotten"] {
-            let mut gate = gate.clone();
-            let m = made.clone();
-            p.start(
-                key.into(),
-                &h,
-                async move { gate.wait_for(|w| *w).await.is_ok() },
-                async move {
-                    m.fetch_add(1, Ordering::SeqCst);
-                    fetched(2)
-                },
-            );
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        assert_eq!(
-            made.load(Ordering::SeqCst),
-            0,
-            "nothing asked before the gate"
-        );
-        p.forget(&["r|forgotten".into()]);
-        went.send_replace(true);
-        let a = tokio::time::timeout(std::time::Duration::from_secs(5), p.take("r|waits"))
-            .await
-            .expect("answered once the gate opened")
-            .expect("started");
-        assert!(matches!(&*a, Answer::Body(b, _) if b.len() == 2));
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        assert_eq!(
-            made.load(Ordering::SeqCst),
-            1,
-            "the forgotten one was never asked"
-        );
-        // a gate that says no: a miss, the download asks itself
-        p.start("r|shut".into(), &h, async { false }, async { fetched(1) });
-        let shut = p.take("r|shut").await.expect("started");
-        assert!(shut.result().is_none());
-    }
-
     #[tokio::test]
     async fn an_answer_is_taken_once_and_counted_while_it_waits() {
         let p = Arc::new(Prefetches::new(4));
         let h = tokio::runtime::Handle::current();
-        assert!(p.start("r|a".into(), &h, open(), async { fetched(10) }));
+        assert!(p.start("r|a".into(), &h, async { fetched(10) }));
         assert!(
-            !p.start("r|a".into(), &h, open(), async { fetched(10) }),
+            !p.start("r|a".into(), &h, async { fetched(10) }),
             "one request per key"
         );
         let a = p.take("r|a").await.expect("started");
@@ -306,14 +248,14 @@ mod tests {
     async fn a_404_is_replayed_and_other_failures_are_misses() {
         let p = Arc::new(Prefetches::new(4));
         let h = tokio::runtime::Handle::current();
-        p.start("r|gone".into(), &h, open(), async {
+        p.start("r|gone".into(), &h, async {
             Err(TransportError::NotFound {
                 repository: "r".into(),
                 url: "https://repo.example/gone.jar".into(),
                 status: 404,
             })
         });
-        p.start("r|down".into(), &h, open(), async {
+        p.start("r|down".into(), &h, async {
             Err(TransportError::Setup("no route".into()))
         });
         let gone = p.take("r|gone").await.unwrap();
@@ -327,17 +269,17 @@ mod tests {
         let p = Arc::new(Prefetches::new(1));
         let h = tokio::runtime::Handle::current();
         let (release, wait) = tokio::sync::oneshot::channel::<()>();
-        p.start("r|busy".into(), &h, open(), async move {
+        p.start("r|busy".into(), &h, async move {
             let _ = wait.await;
             fetched(1)
         });
         let made = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let m = made.clone();
-        p.start("r|forgotten".into(), &h, open(), async move {
+        p.start("r|forgotten".into(), &h, async move {
             m.store(true, Ordering::SeqCst);
             fetched(1)
         });
-        p.start("r|taken".into(), &h, open(), async { fetched(3) });
+        p.start("r|taken".into(), &h, async { fetched(3) });
         p.forget(&["r|forgotten".into()]);
         let taken = tokio::spawn({
             let p = p.clone();
@@ -360,7 +302,7 @@ mod tests {
     async fn forgotten_answers_free_their_memory_and_the_budget_stops_new_ones() {
         let p = Arc::new(Prefetches::new(4));
         let h = tokio::runtime::Handle::current();
-        p.start("r|a".into(), &h, open(), async { fetched(1000) });
+        p.start("r|a".into(), &h, async { fetched(1000) });
         // finished and counted
         for _ in 0..200 {
             if p.held.load(Ordering::Relaxed) == 1000 {
@@ -374,7 +316,7 @@ mod tests {
         assert_eq!(p.len(), 0);
         p.held.store(BUDGET, Ordering::Relaxed);
         assert!(
-            !p.start("r|b".into(), &h, open(), async { fetched(1) }),
+            !p.start("r|b".into(), &h, async { fetched(1) }),
             "no room: not started"
         );
     }

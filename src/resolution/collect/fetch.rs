@@ -294,8 +294,9 @@ impl Inner {
         if let Some(p) = pending.get(&key) {
             return p.clone();
         }
-        // With the POM (held until the session's first request goes; a started request is not
-        // started twice, so the call after the read only adds what the read found missing).
+        // With the POM when the session has gone to the network already, else after it (a POM
+        // that had to be fetched lets its artifact travel ahead too; a started request is not
+        // started twice).
         self.fetch_artifact_ahead(&reader, &artifact, &repositories);
         let this = self.clone();
         let label = artifact.to_string();
