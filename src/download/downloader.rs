@@ -354,6 +354,20 @@ impl Downloader {
         keys
     }
 
+    /// Whether this session has asked a server for anything yet (else every file it resolved
+    /// was local).
+    pub(crate) fn went_remote(&self) -> bool {
+        self.inner
+            .went_remote
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// As if this session had asked a server for something (for tests of what follows).
+    #[cfg(test)]
+    pub(crate) fn mark_went_remote(&self) {
+        self.inner.going_remote();
+    }
+
     /// Drops what [`Self::prefetch`] started under `keys` and no download took.
     pub(crate) fn forget_prefetched(&self, keys: &[String]) {
         self.inner.prefetches.forget(keys);

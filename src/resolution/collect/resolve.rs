@@ -49,10 +49,11 @@ pub struct ResolvedNode {
 /// filtered by class-path `scope` (`None`: every node, as Resolver's `resolveDependencies`
 /// without a filter), in parallel; results in class-path order.
 ///
-/// On a multi-threaded Tokio runtime each download is a task of its own, so that the file work
-/// of downloads whose answers are already in memory (requests made ahead) runs on every worker
-/// instead of one after another in the caller's task; dropping the returned future cancels
-/// them. Elsewhere they are polled together in the caller's task.
+/// On a multi-threaded Tokio runtime, once the session has asked a server for something, each
+/// download is a task of its own, so that the file work of downloads whose answers are already
+/// in memory (requests made ahead) runs on every worker instead of one after another in the
+/// caller's task; dropping the returned future cancels them. Otherwise they are polled
+/// together in the caller's task.
 pub async fn resolve_artifacts(
     downloader: &Downloader,
     graph: &DependencyGraph,
@@ -62,9 +63,12 @@ pub async fn resolve_artifacts(
         .into_iter()
         .map(|id| (id, node_parts(graph, id)))
         .collect();
+    // Only a session that has asked a server for something can hold answers made ahead; where
+    // every file is local, a task per artifact costs more than the checks it would spread.
     let handle = tokio::runtime::Handle::try_current()
         .ok()
-        .filter(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+        .filter(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread)
+        .filter(|_| downloader.went_remote());
     let Some(handle) = handle else {
         let inline = jobs
             .into_iter()
@@ -217,7 +221,16 @@ mod tests {
         let single = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        for runtime in [&multi, &single] {
+        // local only (polled in the caller's task), then as after a request (a task each)
+        for (runtime, went_remote) in [
+            (&multi, false),
+            (&single, false),
+            (&multi, true),
+            (&single, true),
+        ] {
+            if went_remote {
+                downloader.mark_went_remote();
+            }
             let out = runtime.block_on(resolve_artifacts(&downloader, &graph, None));
             let ids: Vec<NodeId> = out.iter().map(|r| r.node).collect();
             assert_eq!(ids, children);
