@@ -97,23 +97,23 @@ fn m2r_cmd(s: &Setup, command: &str, extra: &[&str]) -> Output {
     } else {
         &[]
     };
-    Command::new(env!("CARGO_BIN_EXE_m2r"))
-        .arg(command)
-        .args([
-            "--settings",
-            "settings.xml",
-            "--security",
-            "settings-security.xml",
-        ])
-        .args(local)
-        .args(["-Duser.home=home", "--no-env-proxy"])
-        .args(extra)
-        .current_dir(&s.dir)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem)
-        .output()
-        .unwrap()
+    support::bounded_output(
+        Command::new(env!("CARGO_BIN_EXE_m2r"))
+            .arg(command)
+            .args([
+                "--settings",
+                "settings.xml",
+                "--security",
+                "settings-security.xml",
+            ])
+            .args(local)
+            .args(["-Duser.home=home", "--no-env-proxy"])
+            .args(extra)
+            .current_dir(&s.dir)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem),
+    )
 }
 
 fn text(b: &[u8]) -> String {

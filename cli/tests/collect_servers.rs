@@ -21,16 +21,16 @@ fn setup() -> Setup {
 }
 
 fn m2r(s: &Setup, local: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_m2r"))
-        .args(args)
-        .args(["--settings", "settings.xml", "--local-repository", local])
-        .args(["-Duser.home=home", "--no-env-proxy"])
-        .current_dir(&s.dir)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem)
-        .output()
-        .unwrap()
+    support::bounded_output(
+        Command::new(env!("CARGO_BIN_EXE_m2r"))
+            .args(args)
+            .args(["--settings", "settings.xml", "--local-repository", local])
+            .args(["-Duser.home=home", "--no-env-proxy"])
+            .current_dir(&s.dir)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem),
+    )
 }
 
 fn text(b: &[u8]) -> String {
@@ -194,17 +194,17 @@ fn maven_resolver_accepts_the_local_repository() {
 }
 
 fn m2r_env(s: &Setup, local: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_m2r"))
-        .args(args)
-        .args(["--settings", "settings.xml", "--local-repository", local])
-        .args(["-Duser.home=home", "--no-env-proxy"])
-        .current_dir(&s.dir)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem)
-        .envs(env.iter().copied())
-        .output()
-        .unwrap()
+    support::bounded_output(
+        Command::new(env!("CARGO_BIN_EXE_m2r"))
+            .args(args)
+            .args(["--settings", "settings.xml", "--local-repository", local])
+            .args(["-Duser.home=home", "--no-env-proxy"])
+            .current_dir(&s.dir)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem)
+            .envs(env.iter().copied()),
+    )
 }
 
 /// A root the user named that cannot be found is an error with what was searched, for every

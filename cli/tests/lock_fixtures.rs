@@ -12,6 +12,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[path = "../../tests/support/process.rs"]
+mod process;
+
 fn cases() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/lock");
     let only = std::env::var("LOCK_CASE").ok();
@@ -40,7 +43,8 @@ fn m2r(case: &Path, args: &[String], local: &Path, home: &Path) -> Output {
     if let Some(path) = std::env::var_os("PATH") {
         cmd.env("PATH", path);
     }
-    cmd.output().unwrap()
+    // a hang fails the case instead of holding the whole run until CI's limit
+    process::run_with_timeout(cmd, std::time::Duration::from_secs(120)).unwrap()
 }
 
 fn stdout(out: &Output, what: &str) -> Result<String, String> {

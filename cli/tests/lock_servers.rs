@@ -14,16 +14,16 @@ use support::*;
 type Setup = support::graph::Graph;
 
 fn m2r(s: &Setup, local: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_m2r"))
-        .args(args)
-        .args(["--settings", "settings.xml", "--local-repository", local])
-        .args(["-Duser.home=home", "--no-env-proxy"])
-        .current_dir(&s.dir)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem)
-        .output()
-        .unwrap()
+    support::bounded_output(
+        Command::new(env!("CARGO_BIN_EXE_m2r"))
+            .args(args)
+            .args(["--settings", "settings.xml", "--local-repository", local])
+            .args(["-Duser.home=home", "--no-env-proxy"])
+            .current_dir(&s.dir)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem),
+    )
 }
 
 fn text(b: &[u8]) -> String {

@@ -15,6 +15,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "../../tests/support/process.rs"]
+mod process;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -94,8 +97,8 @@ fn run(case: &Path) -> Result<(), String> {
         ),
     )
     .map_err(|e| e.to_string())?;
-    let output = Command::new(env!("CARGO_BIN_EXE_m2r"))
-        .arg("tree")
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_m2r"));
+    cmd.arg("tree")
         .arg("--pom")
         .arg("project/pom.xml")
         .args(&args)
@@ -106,9 +109,9 @@ fn run(case: &Path) -> Result<(), String> {
         .current_dir(case)
         .env_clear()
         .env("HOME", tmp.path())
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .output()
-        .map_err(|e| e.to_string())?;
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
+    // a hang fails the case instead of holding the whole run until CI's limit
+    let output = process::run_with_timeout(cmd, std::time::Duration::from_secs(120))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let code = output.status.code().unwrap_or(-1);
     if (code == 0) != (status == 0) {
