@@ -14,16 +14,7 @@ use support::*;
 type Setup = support::graph::Graph;
 
 fn m2r(s: &Setup, local: &str, args: &[&str]) -> Output {
-    support::bounded_output(
-        Command::new(env!("CARGO_BIN_EXE_m2r"))
-            .args(args)
-            .args(["--settings", "settings.xml", "--local-repository", local])
-            .args(["-Duser.home=home", "--no-env-proxy"])
-            .current_dir(&s.dir)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("SSL_CERT_FILE", &s.nginx.tls.ca_pem),
-    )
+    support::bounded_output(&mut s.m2r_command(env!("CARGO_BIN_EXE_m2r"), local, args))
 }
 
 fn text(b: &[u8]) -> String {

@@ -21,6 +21,23 @@ pub struct Graph {
     pub settings: String,
 }
 
+impl Graph {
+    /// `bin` (the m2r binary) with `args`, run in the case directory with its settings and the
+    /// local repository `local`, the server's CA trusted and nothing else from the environment
+    /// but `PATH`.
+    pub fn m2r_command(&self, bin: &str, local: &str, args: &[&str]) -> Command {
+        let mut cmd = Command::new(bin);
+        cmd.args(args)
+            .args(["--settings", "settings.xml", "--local-repository", local])
+            .args(["-Duser.home=home", "--no-env-proxy"])
+            .current_dir(&self.dir)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("SSL_CERT_FILE", &self.nginx.tls.ca_pem);
+        cmd
+    }
+}
+
 fn pom(g: &str, a: &str, v: &str, deps: &[(&str, &str)], extra: &str) -> Vec<u8> {
     let mut x = format!(
         "<project><modelVersion>4.0.0</modelVersion><groupId>{g}</groupId><artifactId>{a}</artifactId><version>{v}</version>{extra}<dependencies>"
