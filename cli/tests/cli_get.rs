@@ -97,7 +97,7 @@ fn m2r_cmd(s: &Setup, command: &str, extra: &[&str]) -> Output {
     } else {
         &[]
     };
-    support::bounded_output(
+    support::process::bounded_output(
         Command::new(env!("CARGO_BIN_EXE_m2r"))
             .arg(command)
             .args([

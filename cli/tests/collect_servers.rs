@@ -21,7 +21,7 @@ fn setup() -> Setup {
 }
 
 fn m2r(s: &Setup, local: &str, args: &[&str]) -> Output {
-    support::bounded_output(&mut s.m2r_command(env!("CARGO_BIN_EXE_m2r"), local, args))
+    support::process::bounded_output(&mut s.m2r_command(env!("CARGO_BIN_EXE_m2r"), local, args))
 }
 
 fn text(b: &[u8]) -> String {
@@ -185,7 +185,7 @@ fn maven_resolver_accepts_the_local_repository() {
 }
 
 fn m2r_env(s: &Setup, local: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
-    support::bounded_output(
+    support::process::bounded_output(
         s.m2r_command(env!("CARGO_BIN_EXE_m2r"), local, args)
             .envs(env.iter().copied()),
     )

@@ -204,7 +204,7 @@ fn run_deps_case(dir: &Path) -> Option<Vec<String>> {
     if let Some(path) = std::env::var_os("PATH") {
         cmd.env("PATH", path);
     }
-    let output = match run_with_timeout(cmd, Duration::from_secs(120)) {
+    let output = match run_with_timeout(cmd, process::LIMIT) {
         Ok(o) => o,
         Err(e) => return Some(vec![e]),
     };

@@ -14,7 +14,7 @@ use support::*;
 type Setup = support::graph::Graph;
 
 fn m2r(s: &Setup, local: &str, args: &[&str]) -> Output {
-    support::bounded_output(&mut s.m2r_command(env!("CARGO_BIN_EXE_m2r"), local, args))
+    support::process::bounded_output(&mut s.m2r_command(env!("CARGO_BIN_EXE_m2r"), local, args))
 }
 
 fn text(b: &[u8]) -> String {

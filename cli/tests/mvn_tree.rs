@@ -19,7 +19,6 @@ use process::run_with_timeout;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
 
 /// The workspace root (this package is `cli/`).
 fn repo_root() -> PathBuf {
@@ -132,7 +131,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
     if let Some(path) = std::env::var_os("PATH") {
         cmd.env("PATH", path);
     }
-    let output = run_with_timeout(cmd, Duration::from_secs(120))?;
+    let output = run_with_timeout(cmd, process::LIMIT)?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let mut problems = Vec::new();
     if mvn_failed == output.status.success() {

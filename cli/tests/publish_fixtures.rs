@@ -170,7 +170,7 @@ fn run_trusting(case: &Path, args: &[String], home: &Path, ca: &Path) -> std::pr
     if ca.is_file() {
         cmd.env("SSL_CERT_FILE", ca);
     }
-    support::bounded_output(&mut cmd)
+    support::process::bounded_output(&mut cmd)
 }
 
 #[test]

@@ -27,15 +27,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Runs `cmd` (an `m2r` command line) to its end, with its output; one that is still running
-/// after 120 s is killed and fails the test, instead of holding the whole run until CI's limit.
-pub fn bounded_output(cmd: &mut Command) -> std::process::Output {
-    let cmd = std::mem::replace(cmd, Command::new("m2r"));
-    let shown = format!("{cmd:?}");
-    process::run_with_timeout(cmd, Duration::from_secs(120))
-        .unwrap_or_else(|e| panic!("{shown}: {e}"))
-}
-
 /// The basic-auth user of `/private/`.
 pub const USER: &str = "deploy";
 /// Its password.

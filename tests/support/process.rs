@@ -5,6 +5,18 @@
 use std::process::Command;
 use std::time::Duration;
 
+/// How long one `m2r` run in a test may take before it is killed and the test fails (instead
+/// of holding the whole run until CI's limit).
+pub const LIMIT: Duration = Duration::from_secs(120);
+
+/// Runs `cmd` to its end within [`LIMIT`], with its output; panics naming the command when it
+/// cannot be run or is still running then.
+pub fn bounded_output(cmd: &mut Command) -> std::process::Output {
+    let cmd = std::mem::replace(cmd, Command::new("m2r"));
+    let shown = format!("{cmd:?}");
+    run_with_timeout(cmd, LIMIT).unwrap_or_else(|e| panic!("{shown}: {e}"))
+}
+
 /// Runs `cmd` with stdin closed; its output, or why there is none.
 pub fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<std::process::Output, String> {
     use std::io::Read;
