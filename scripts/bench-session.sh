@@ -12,6 +12,12 @@
 #   graph    its roots.txt (12 direct dependencies, ~250 artifacts):
 #            maven      `mavenfetch get --transitive`
 #            m2r        `m2r resolve`
+#            flat       cold only, a yardstick: the files m2r's first cold run stored (POMs,
+#                       jars, checksum files), fetched all at once, with no chain and no
+#                       parsing, by 3 `curl --parallel --parallel-max 128 --http2` through the
+#                       same proxy (scripts/flat-fetch-config.py writes their lists). Not a
+#                       floor: curl 7.88 does not multiplex inside a proxy tunnel, so it opens
+#                       about 29 tunnels each (counted like the others)
 # Counted per run: wall time, CPU (user + sys, children included), and the connections nginx
 # accepted = TLS handshakes = proxy CONNECT tunnels: the testbed's squid keeps no access log and
 # refuses its cache manager, but every tunnel it opens reaches nginx (through the latency
@@ -21,7 +27,9 @@
 # Every cold run's local repository must hold the same jars as the first tool's of its workload,
 # each byte-identical to the served file (checked after the run, outside the timing).
 # The floor of each cold workload (scripts/graph-floor.py: the longest chain of POM fetches one
-# after another x the round trip, plus the connection set-up) is printed beside it.
+# after another x the round trip, plus the connection set-up) is printed beside it, and for the
+# graph the flat fetch of the same files above (what a plain client needs to move them through
+# the testbed's path, chain or no chain).
 #
 # Environment (defaults): RUNS=3 GRAPH=600 SCENARIO=https-squid-rtt LOCAL_BASE=/dev/shm/m2r-bench-session
 #   M2R=target/release/m2r MODULES_BIN=target/release/examples/resolve_modules (built here if missing)
@@ -97,6 +105,15 @@ run_tool() { # TOOL LOCAL LOGFILE
     graph-m2r)
       # shellcheck disable=SC2046
       "$M2R" resolve -q --settings "$SETTINGS" --local-repository "$local_repo" $(cat "$ROOTS") ;;
+    graph-flat)
+      local pids=() pid failed=0
+      for cfg in "$WORK"/flat-part-*.cfg; do
+        curl -sS --fail --create-dirs --parallel --parallel-max 128 --http2 --no-progress-meter \
+          --max-time 60 --cacert "$CA_PEM" -K "$cfg" &
+        pids+=($!)
+      done
+      for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+      return $failed ;;
   esac >"$logf" 2>&1
 }
 
@@ -133,20 +150,23 @@ same_bytes() {
   done)
 }
 
-export BENCH MODULES MODULES_BIN SETTINGS M2R ROOTS
+export BENCH MODULES MODULES_BIN SETTINGS M2R ROOTS WORK CA_PEM
 export -f run_tool
 
 jars() { (cd "$1" && find . -name '*.jar' | sort); }
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{v[NR]=$1} END{if(NR%2) print v[(NR+1)/2]; else printf "%.3f\n", (v[NR/2]+v[NR/2+1])/2}'; }
 
-TOOLS="modules-maven modules-session modules-40procs graph-maven graph-m2r"
+TOOLS="modules-maven modules-session modules-40procs graph-maven graph-m2r graph-flat"
+rm -f "$WORK"/flat-part-*.cfg
 declare -A R REF
 for ((r = 1; r <= RUNS; r++)); do
   for tool in $TOOLS; do
     workload=${tool%%-*}
     local_repo=$LOCAL_BASE/$tool
     rm -rf "$local_repo"
-    for state in cold warm; do
+    states="cold warm"
+    [[ $tool == graph-flat ]] && states=cold
+    for state in $states; do
       load=$(cut -d' ' -f1 /proc/loadavg)
       read -r wall cpu tls requests < <(timed "$tool" "$local_repo")
       printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$workload" "$tool" "$state" "$r" "$wall" "$cpu" "$tls" "$requests" "$load" >>"$TSV"
@@ -163,6 +183,10 @@ for ((r = 1; r <= RUNS; r++)); do
           diff <(echo "${REF[$workload]}") <(echo "$list") | head -n 10 >&2
           exit 1
         fi
+      fi
+      if [[ $tool == graph-m2r && $state == cold && -z ${R[flat:files]:-} ]]; then
+        R[flat:files]=$(python3 scripts/flat-fetch-config.py "$SETTINGS" "$local_repo" "$WORK" 3 \
+          "$LOCAL_BASE/graph-flat")
       fi
     done
     rm -rf "$local_repo"
@@ -192,10 +216,14 @@ row modules modules-session "m2r, one Session" "$fm"
 row modules modules-40procs "m2r, 40 processes" "$fm"
 row graph graph-maven "Maven Resolver" "$fg"
 row graph graph-m2r "m2r resolve" "$fg"
+flat=$(med "graph-flat:cold:wall") m2r=$(med "graph-m2r:cold:wall") floor=$(field floor_with_jar_s "$FLOOR_GRAPH")
 echo
+echo "graph, cold: m2r $m2r s = $(awk -v a="$m2r" -v b="$floor" 'BEGIN{printf "%.2f", a / b}')× its floor with the jar" \
+  "($floor s); the same ${R[flat:files]} files fetched flat by curl (no chain, $(med "graph-flat:cold:tls") tunnels): $flat s" \
+  "= $(awk -v a="$flat" -v b="$floor" 'BEGIN{printf "%.2f", a / b}')× that floor, m2r = $(awk -v a="$m2r" -v b="$flat" 'BEGIN{printf "%.2f", a / b}')× the flat fetch"
 echo "floors: modules $FLOOR_MODULES; graph $FLOOR_GRAPH"
 echo "every run: $TSV"
 for tool in $TOOLS; do
-  echo "  $tool cold: ${R[$tool:cold:wall]}warm: ${R[$tool:warm:wall]}(load: ${R[$tool:cold:load]})"
+  echo "  $tool cold: ${R[$tool:cold:wall]}warm: ${R[$tool:warm:wall]:-none }(load: ${R[$tool:cold:load]})"
 done
 log "scenario $SCENARIO, rtt ${RTT_MS} ms, load average $(cut -d' ' -f1-3 /proc/loadavg)"
