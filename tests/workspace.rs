@@ -9,9 +9,11 @@ use m2resolver::resolution::workspace::Phase;
 use m2resolver::settings::SettingsSource;
 use m2resolver::{
     Artifact, ClasspathScope, Dependency, DependencyGraph, Environment, Module, NodeId,
-    RemoteRepository, Session, SessionError, Workspace, WorkspaceError,
+    Phase as SessionPhase, ProgressEvent, ProgressListener, RemoteRepository, Session,
+    SessionError, Workspace, WorkspaceError,
 };
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use support::{Nginx, Repo};
 
 fn write(path: &Path, text: &str) {
@@ -153,20 +155,29 @@ fn reactor() -> Reactor {
 
 impl Reactor {
     fn session(&self) -> (Session, Vec<RemoteRepository>) {
+        self.session_with(None)
+    }
+
+    fn session_with(
+        &self,
+        listener: Option<Arc<dyn ProgressListener>>,
+    ) -> (Session, Vec<RemoteRepository>) {
         let settings = format!(
             "<settings><mirrors><mirror><id>m</id><mirrorOf>*</mirrorOf><url>{}</url></mirror></mirrors></settings>",
             self.nginx.http("public")
         );
-        let session = Session::builder()
+        let mut builder = Session::builder()
             .environment(Environment::from_parts(
                 Default::default(),
                 self.dir.clone(),
             ))
             .user_settings(SettingsSource::content("settings.xml", &settings))
             .no_global_settings()
-            .local_repository(self.dir.join("../local"))
-            .build()
-            .unwrap();
+            .local_repository(self.dir.join("../local"));
+        if let Some(listener) = listener {
+            builder = builder.progress_listener(listener);
+        }
+        let session = builder.build().unwrap();
         let repos = session
             .repositories(&[RemoteRepository::central()])
             .repositories;
@@ -296,6 +307,78 @@ fn a_reactor_resolves_its_modules_from_the_workspace() {
             .all(|l| l.contains("/org/reactor/app/maven-metadata.xml")),
         "{metadata:?}"
     );
+}
+
+/// The downloading phase's total and its per-file events, as a progress display sees them.
+#[derive(Default)]
+struct Files {
+    totals: Mutex<Vec<Option<u64>>>,
+    downloading: std::sync::atomic::AtomicBool,
+    handled: Mutex<Vec<String>>,
+}
+
+impl ProgressListener for Files {
+    fn on_event(&self, event: &ProgressEvent<'_>) {
+        use std::sync::atomic::Ordering::SeqCst;
+        match event {
+            ProgressEvent::PhaseStarted {
+                phase: SessionPhase::Downloading,
+                total,
+            } => {
+                self.totals.lock().unwrap().push(*total);
+                self.downloading.store(true, SeqCst);
+            }
+            ProgressEvent::PhaseFinished {
+                phase: SessionPhase::Downloading,
+            } => self.downloading.store(false, SeqCst),
+            ProgressEvent::Downloaded { file } | ProgressEvent::Cached { file }
+                if self.downloading.load(SeqCst) =>
+            {
+                self.handled
+                    .lock()
+                    .unwrap()
+                    .push(file.path.file_name().unwrap().to_string_lossy().into())
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn the_downloading_phase_of_a_reactor_counts_each_file_once() {
+    // Six modules whose class paths name lib and dep eight times in all: two files to download,
+    // and the phase says two (it said eight: "done, 2/8 files" read as six files missing).
+    let r = reactor();
+    for _ in 0..2 {
+        let files = Arc::new(Files::default());
+        let (session, repos) = r.session_with(Some(files.clone()));
+        let ws = session
+            .blocking_read_workspace(&r.dir.join("pom.xml"), &repos)
+            .unwrap();
+        let resolved = session
+            .blocking_resolve_workspace(&ws, &repos, Some(ClasspathScope::Test))
+            .unwrap();
+        assert_eq!(resolved.failures().count(), 0);
+        let mentions: usize = resolved
+            .modules
+            .iter()
+            .map(|m| {
+                m.result
+                    .as_ref()
+                    .unwrap()
+                    .artifacts
+                    .iter()
+                    .filter(|a| a.artifact.group_id == "org.ext")
+                    .count()
+            })
+            .sum();
+        assert!(mentions > 2, "the reactor shares its jars: {mentions}");
+        let mut handled = files.handled.lock().unwrap().clone();
+        handled.sort();
+        // Cold, then warm (found in the local repository): the same two files either way.
+        assert_eq!(handled, ["dep-1.jar", "lib-1.jar"]);
+        assert_eq!(*files.totals.lock().unwrap(), [Some(2)]);
+    }
 }
 
 #[test]

@@ -271,6 +271,43 @@ fn warnings_go_to_stderr_once_and_the_tree_to_stdout() {
     );
 }
 
+/// A system-scoped dependency's file is its `systemPath`: checked, never downloaded, so it is
+/// not one of the files the downloading phase counts (it made "done, 5/6 files").
+#[test]
+fn a_system_path_is_not_a_file_to_download() {
+    let s = setup();
+    let tools = s.dir.join("tools.jar");
+    std::fs::write(&tools, b"not downloaded").unwrap();
+    std::fs::write(
+        s.dir.join("pom.xml"),
+        format!(
+            "<project><modelVersion>4.0.0</modelVersion><groupId>org.fix</groupId><artifactId>app</artifactId>\
+             <version>1</version><dependencies>\
+             <dependency><groupId>org.ex</groupId><artifactId>a</artifactId><version>1</version></dependency>\
+             <dependency><groupId>com.example</groupId><artifactId>tools</artifactId><version>1</version>\
+             <scope>system</scope><systemPath>{}</systemPath></dependency>\
+             </dependencies></project>",
+            tools.display()
+        ),
+    )
+    .unwrap();
+    let out = m2r_env(
+        &s,
+        "local",
+        &["resolve", "--pom", "pom.xml"],
+        &[("M2R_PROGRESS_INTERVAL_MS", "0")],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains(&*tools.to_string_lossy()), "{stdout}");
+    for line in [
+        "m2r: downloading (5 files)",
+        "m2r: downloading: done, 5/5 files",
+    ] {
+        assert!(stderr.contains(line), "{line}: {stderr}");
+    }
+}
+
 /// Without a terminal, progress is one line per phase (with the total when known) and a
 /// periodic summary line on stderr; with -q, nothing.
 #[test]

@@ -18,10 +18,10 @@ use super::engine::Engine;
 use super::{Session, SessionError};
 use crate::download::{ArtifactFile, DownloadError, Phase, ProgressEvent};
 use crate::repository::RemoteRepository;
-use crate::resolution::collect::classpath::{self, ClasspathScope};
+use crate::resolution::collect::classpath::ClasspathScope;
 use crate::resolution::collect::fetch::RepositorySource;
 use crate::resolution::collect::project::{request_for, Root};
-use crate::resolution::collect::resolve::{resolve_artifacts, ResolvedNode};
+use crate::resolution::collect::resolve::{download_total, resolve_artifacts, ResolvedNode};
 use crate::resolution::collect::{collect, CollectRequest, CollectResult, DependencyGraph};
 use crate::resolution::pom::Description;
 use crate::resolution::Artifact;
@@ -208,7 +208,7 @@ fn resolve_with(
     scope: Option<ClasspathScope>,
 ) -> Result<ResolveResult, SessionError> {
     let collect = collect_with(engine, source, root, repositories)?;
-    let total = classpath::nodes(&collect.graph, scope).len() as u64;
+    let total = download_total(&collect.graph, scope);
     let artifacts = phase(engine, Phase::Downloading, Some(total), || {
         engine.runtime.handle().block_on(resolve_artifacts(
             engine.downloader(),

@@ -28,9 +28,9 @@ use crate::lock::{
     LockError, LockedNode, Verification,
 };
 use crate::repository::{self, RemoteRepository, Selectors};
-use crate::resolution::collect::classpath::{self, ClasspathScope};
+use crate::resolution::collect::classpath::ClasspathScope;
 use crate::resolution::collect::project::{project_request, Root};
-use crate::resolution::collect::resolve::resolve_artifacts;
+use crate::resolution::collect::resolve::{download_total, resolve_artifacts};
 use crate::resolution::workspace::Workspace;
 use crate::resolution::{Artifact, Dependency};
 use futures_util::StreamExt;
@@ -304,7 +304,7 @@ fn lock_on(
     let (collect, request) = phase(engine, Phase::Collecting, None, || {
         collect_request(&engine.source(), root, repositories)
     })?;
-    let total = classpath::nodes(&collect.graph, scope).len() as u64;
+    let total = download_total(&collect.graph, scope);
     let artifacts = phase(engine, Phase::Downloading, Some(total), || {
         engine.runtime.handle().block_on(resolve_artifacts(
             engine.downloader(),

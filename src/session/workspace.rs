@@ -175,54 +175,94 @@ fn plugin_graph(
 
 type Download = Shared<BoxFuture<'static, ResolvedNode>>;
 
-/// Every module's artifacts: the reactor's files for modules (see
-/// [`Workspace::find_artifact`]), the rest downloaded, each file once for all modules.
-async fn resolve_modules(
+/// Every module's artifacts, planned before any is asked for: each class-path node's source
+/// (the reactor's file for a module's artifact, see [`Workspace::find_artifact`], else a
+/// download shared by every module that needs it), and how many files the downloader will
+/// handle, each once however many modules need it (the total of the downloading phase).
+struct ModulesPlan {
+    modules: Vec<(CollectResult, Vec<NodeJob>)>,
+    files: u64,
+}
+
+/// One node of one module's class path and where its file comes from.
+struct NodeJob {
+    id: crate::resolution::collect::NodeId,
+    artifact: Artifact,
+    scope: String,
+    source: Source,
+}
+
+fn plan_modules(
     downloader: &Downloader,
     workspace: &Workspace,
     collections: Vec<CollectResult>,
     scope: Option<ClasspathScope>,
-) -> Vec<ResolveResult> {
-    let downloads: Mutex<HashMap<String, Download>> = Mutex::new(HashMap::new());
-    let per_module = collections.into_iter().map(|collect| {
-        let downloads = &downloads;
-        async move {
+) -> ModulesPlan {
+    let mut downloads: HashMap<String, Download> = HashMap::new();
+    let mut files = 0;
+    let modules = collections
+        .into_iter()
+        .map(|collect| {
             let graph = &collect.graph;
-            let jobs = classpath::nodes(graph, scope).into_iter().map(|id| {
-                let (artifact, node_scope, repositories) = node_parts(graph, id);
-                let source = match workspace.find_artifact(&artifact) {
-                    Some(file) => Source::Reactor(file),
-                    None => Source::Download(shared_download(
-                        downloads,
-                        downloader,
-                        id,
-                        &artifact,
-                        repositories,
-                    )),
-                };
-                async move {
-                    let (file, download) = match source {
-                        Source::Reactor(file) => (Ok(file), None),
-                        Source::Download(d) => {
-                            let done = d.await;
-                            (done.file, done.download)
+            let jobs = classpath::nodes(graph, scope)
+                .into_iter()
+                .map(|id| {
+                    let (artifact, node_scope, repositories) = node_parts(graph, id);
+                    let source = match workspace.find_artifact(&artifact) {
+                        Some(file) => Source::Reactor(file),
+                        None => {
+                            let key = format!(
+                                "{artifact}|{:?}|{}",
+                                artifact.local_path,
+                                crate::resolution::pom::repositories_key(&repositories)
+                            );
+                            let download = downloads.entry(key).or_insert_with(|| {
+                                // A system path is checked, not handled by the downloader.
+                                files += u64::from(artifact.local_path.is_none());
+                                shared_download(downloader, id, &artifact, repositories)
+                            });
+                            Source::Download(download.clone())
                         }
                     };
-                    ResolvedNode {
-                        node: id,
+                    NodeJob {
+                        id,
                         artifact,
                         scope: node_scope,
-                        file,
-                        download,
+                        source,
                     }
+                })
+                .collect();
+            (collect, jobs)
+        })
+        .collect();
+    ModulesPlan { modules, files }
+}
+
+/// Every module's artifacts, as planned: the downloads start here, each file once for all
+/// modules.
+async fn resolve_modules(plan: ModulesPlan, scope: Option<ClasspathScope>) -> Vec<ResolveResult> {
+    let per_module = plan.modules.into_iter().map(|(collect, jobs)| async move {
+        let jobs = jobs.into_iter().map(|job| async move {
+            let (file, download) = match job.source {
+                Source::Reactor(file) => (Ok(file), None),
+                Source::Download(d) => {
+                    let done = d.await;
+                    (done.file, done.download)
                 }
-            });
-            let artifacts = join_all(jobs).await;
-            ResolveResult {
-                collect,
-                scope,
-                artifacts,
+            };
+            ResolvedNode {
+                node: job.id,
+                artifact: job.artifact,
+                scope: job.scope,
+                file,
+                download,
             }
+        });
+        let artifacts = join_all(jobs).await;
+        ResolveResult {
+            collect,
+            scope,
+            artifacts,
         }
     });
     join_all(per_module).await
@@ -236,34 +276,19 @@ enum Source {
     Download(Download),
 }
 
-/// The download of `artifact` from `repositories`, started once for all modules.
+/// The download of `artifact` from `repositories`, to be shared by every module that needs
+/// it; nothing is asked for until it is first awaited.
 fn shared_download(
-    downloads: &Mutex<HashMap<String, Download>>,
     downloader: &Downloader,
     id: crate::resolution::collect::NodeId,
     artifact: &Artifact,
     repositories: Arc<[RemoteRepository]>,
 ) -> Download {
-    let key = format!(
-        "{artifact}|{:?}|{}",
-        artifact.local_path,
-        crate::resolution::pom::repositories_key(&repositories)
-    );
-    let mut map = match downloads.lock() {
-        Ok(m) => m,
-        Err(e) => e.into_inner(),
-    };
-    map.entry(key)
-        .or_insert_with(|| {
-            let downloader = downloader.clone();
-            let artifact = artifact.clone();
-            async move {
-                resolve_node(&downloader, id, artifact, String::new(), repositories).await
-            }
-                .boxed()
-                .shared()
-        })
-        .clone()
+    let downloader = downloader.clone();
+    let artifact = artifact.clone();
+    async move { resolve_node(&downloader, id, artifact, String::new(), repositories).await }
+        .boxed()
+        .shared()
 }
 
 pub(super) fn answers<T>(
@@ -315,17 +340,12 @@ pub(super) fn resolve_workspace_on(
 ) -> Vec<ResolveResult> {
     let source = super::dependencies::resolving_source(engine, scope);
     let collections = collect_workspace_with(engine, &source, workspace, repositories);
-    let total = collections
-        .iter()
-        .map(|c| classpath::nodes(&c.graph, scope).len() as u64)
-        .sum();
-    phase(engine, Phase::Downloading, Some(total), || {
-        engine.runtime.handle().block_on(resolve_modules(
-            engine.downloader(),
-            workspace,
-            collections,
-            scope,
-        ))
+    let plan = plan_modules(engine.downloader(), workspace, collections, scope);
+    phase(engine, Phase::Downloading, Some(plan.files), || {
+        engine
+            .runtime
+            .handle()
+            .block_on(resolve_modules(plan, scope))
     })
 }
 

@@ -108,6 +108,20 @@ pub async fn resolve_artifacts(
     out
 }
 
+/// How many files [`resolve_artifacts`] hands to the downloader for `graph`'s class path of
+/// `scope` (a system-scoped artifact's path is only checked): the total of its phase.
+pub(crate) fn download_total(graph: &DependencyGraph, scope: Option<ClasspathScope>) -> u64 {
+    classpath::nodes(graph, scope)
+        .into_iter()
+        .filter(|&id| {
+            graph
+                .node(id)
+                .artifact()
+                .is_some_and(|a| a.local_path.is_none())
+        })
+        .count() as u64
+}
+
 /// What resolving one node needs: its artifact, scope and repositories.
 type Parts = (Artifact, String, Arc<[crate::repository::RemoteRepository]>);
 
