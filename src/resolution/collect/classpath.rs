@@ -67,7 +67,16 @@ pub fn nodes(graph: &DependencyGraph, scope: Option<ClasspathScope>) -> Vec<Node
         .filter(|&n| {
             let node = graph.node(n);
             scope.is_none_or(|s| s.includes(node.scope()))
-                && node.artifact().is_some_and(|a| seen.insert(a.to_string()))
+                && node.artifact().is_some_and(|a| {
+                    // Its coordinates, borrowed: what `a.to_string()` spells, without the string.
+                    seen.insert((
+                        a.group_id.as_str(),
+                        a.artifact_id.as_str(),
+                        a.extension.as_str(),
+                        a.classifier.as_str(),
+                        a.version.as_str(),
+                    ))
+                })
         })
         .collect()
 }

@@ -123,7 +123,7 @@ pub(crate) fn intern_build(
     mut plugin: Option<Unresolved>,
 ) -> Vec<CollectResult> {
     let mut pool = InternPool::default();
-    modules
+    let interned: Vec<Unresolved> = modules
         .into_iter()
         .enumerate()
         .map(|(i, mut g)| {
@@ -131,7 +131,48 @@ pub(crate) fn intern_build(
             if let (0, Some(p)) = (i, plugin.as_mut()) {
                 pool.intern(p);
             }
-            g.finish()
+            g
+        })
+        .collect();
+    finish_all(interned)
+}
+
+/// [`Unresolved::finish`] of every graph, in their order. Interning had to go in reactor
+/// order; each module's conflicts are its own, so they are resolved on a few threads at once
+/// (40 modules' conflict resolution is most of a warm reactor's CPU).
+fn finish_all(graphs: Vec<Unresolved>) -> Vec<CollectResult> {
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(graphs.len());
+    if threads <= 1 {
+        return graphs.into_iter().map(Unresolved::finish).collect();
+    }
+    let slots: Vec<std::sync::Mutex<(Option<Unresolved>, Option<CollectResult>)>> = graphs
+        .into_iter()
+        .map(|g| std::sync::Mutex::new((Some(g), None)))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                while let Some(slot) =
+                    slots.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(g) = slot.0.take() {
+                        slot.1 = Some(g.finish());
+                    }
+                }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|slot| {
+            // A panic in a thread ends the scope above with that panic, so every slot that
+            // gets here holds its answer.
+            let (_, done) = slot.into_inner().unwrap_or_else(|e| e.into_inner());
+            done.expect("finished in the scope above")
         })
         .collect()
 }
