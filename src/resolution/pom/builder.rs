@@ -664,8 +664,26 @@ async fn read_parent(
                 read_parent_locally(shared, req, child, child_file, child_is_root, problems)?;
             match local {
                 Some(d) => d,
+                // Read once for the builds that need it at the same time (the children of one
+                // parent arrive together): they wait for the first one's read, as later ones
+                // find it cached, instead of each asking the downloader again.
+                None if req.use_cache => shared
+                    .parent_cell(&key)
+                    .get_or_try_init(|| {
+                        read_parent_externally(
+                            shared,
+                            req,
+                            resolver,
+                            child,
+                            child_file,
+                            child_is_root,
+                            problems,
+                        )
+                    })
+                    .await?
+                    .clone(),
                 None => {
-                    let d = read_parent_externally(
+                    read_parent_externally(
                         shared,
                         req,
                         resolver,
@@ -674,11 +692,7 @@ async fn read_parent(
                         child_is_root,
                         problems,
                     )
-                    .await?;
-                    if req.use_cache {
-                        shared.cache_parent(key, d.clone());
-                    }
-                    d
+                    .await?
                 }
             }
         }

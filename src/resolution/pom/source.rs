@@ -50,7 +50,9 @@ pub struct Shared {
     /// Parsed files by path, with the size and modification time they had (shared with the
     /// readers made by [`Shared::fresh_over`]).
     parsed: Arc<Mutex<ParsedFiles>>,
-    parents: Mutex<HashMap<String, ParentData>>,
+    /// Parents read from the repositories, one cell per parent and repository list: the
+    /// first build that needs one reads it, builds needing it meanwhile wait for that read.
+    parents: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<ParentData>>>>,
     imports: Mutex<HashMap<String, Arc<Vec<Arc<Dependency>>>>>,
     /// Imported entries as one `import` declaration brings them in (with its BOM chain).
     traced_imports: Mutex<HashMap<String, Arc<Vec<Arc<Dependency>>>>>,
@@ -154,13 +156,14 @@ impl Shared {
     }
 
     pub(crate) fn cached_parent(&self, key: &str) -> Option<ParentData> {
-        self.parents.lock().ok()?.get(key).cloned()
+        self.parents.lock().ok()?.get(key)?.get().cloned()
     }
 
-    pub(crate) fn cache_parent(&self, key: String, data: ParentData) {
-        if let Ok(mut m) = self.parents.lock() {
-            m.insert(key, data);
-        }
+    /// The cell of the parent under `key`: filled by the first read that succeeds (a read that
+    /// fails leaves it to the next reader, who reports its own problems).
+    pub(crate) fn parent_cell(&self, key: &str) -> Arc<tokio::sync::OnceCell<ParentData>> {
+        let mut m = self.parents.lock().unwrap_or_else(|e| e.into_inner());
+        m.entry(key.to_string()).or_default().clone()
     }
 
     pub(crate) fn cached_import(&self, key: &str) -> Option<Arc<Vec<Arc<Dependency>>>> {
