@@ -664,26 +664,9 @@ async fn read_parent(
                 read_parent_locally(shared, req, child, child_file, child_is_root, problems)?;
             match local {
                 Some(d) => d,
-                // Read once for the builds that need it at the same time (the children of one
-                // parent arrive together): they wait for the first one's read, as later ones
-                // find it cached, instead of each asking the downloader again.
-                None if req.use_cache => shared
-                    .parent_cell(&key)
-                    .get_or_try_init(|| {
-                        read_parent_externally(
-                            shared,
-                            req,
-                            resolver,
-                            child,
-                            child_file,
-                            child_is_root,
-                            problems,
-                        )
-                    })
-                    .await?
-                    .clone(),
                 None => {
-                    read_parent_externally(
+                    // Not started until awaited.
+                    let external = read_parent_externally(
                         shared,
                         req,
                         resolver,
@@ -691,8 +674,19 @@ async fn read_parent(
                         child_file,
                         child_is_root,
                         problems,
-                    )
-                    .await?
+                    );
+                    if req.use_cache {
+                        // Read once for the builds that need it at the same time (the children
+                        // of one parent arrive together): they wait for the first one's read,
+                        // as later ones find it cached, instead of each asking the downloader.
+                        shared
+                            .parent_cell(&key)
+                            .get_or_try_init(|| external)
+                            .await?
+                            .clone()
+                    } else {
+                        external.await?
+                    }
                 }
             }
         }
