@@ -125,7 +125,8 @@ pub(crate) fn hash_file(path: &Path) -> std::io::Result<(u64, String, String)> {
 
 impl Downloader {
     /// Downloads `path` from `repository` into the same path of the local repository, checked
-    /// against `expected` (see the [module documentation](self)). `artifact` names it in
+    /// against `expected` (its SHA-256, and SHA-1 when known: only a file with those hashes is
+    /// renamed into place, recorded and given its `.sha1`). `artifact` names it in
     /// progress events and errors. A file already at that path is the caller's to check; if
     /// another download puts it there while this one waits for the file's lock, it is hashed
     /// and must match too.

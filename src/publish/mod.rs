@@ -8,7 +8,7 @@
 //! - [`target`]: the deployment repository (`--to id::url`, `distributionManagement`);
 //! - [`checksums`]: which files get checksum files (the algorithms are the session's one
 //!   [`crate::download::ChecksumAlgorithms`] list, shared with downloads);
-//! - [`metadata`]: the generated documents, their merge with what exists, their text;
+//! - `metadata`: the generated documents, their merge with what exists, their text;
 //! - `install` and `deploy`: the two operations ([`crate::Session::install`],
 //!   [`crate::Session::deploy`] run them);
 //! - [`report`]: what happened to every file ([`DeployReport`], [`InstallReport`]); while it

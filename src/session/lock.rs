@@ -122,8 +122,8 @@ impl Session {
             .collect()
     }
 
-    /// [`Self::resolve`] of `root`, then the [`Lock`] of what was resolved (see the
-    /// [module documentation](self)). Fails as [`Self::resolve`] does when anything could not
+    /// [`Self::resolve`] of `root`, then the [`Lock`] of what was resolved (see
+    /// [`crate::lock`]). Fails as [`Self::resolve`] does when anything could not
     /// be collected or downloaded: a lock is only made of a complete graph.
     pub async fn lock(
         &self,
@@ -235,7 +235,7 @@ impl Session {
     }
 
     /// Every file of `lock` in the local repository, verified, without resolving anything (see
-    /// the [module documentation](self)). A file that could not be fetched or is not the locked
+    /// [`crate::lock`]). A file that could not be fetched or is not the locked
     /// one is [`SessionError::Frozen`], which keeps every artifact's answer.
     pub async fn resolve_locked(&self, lock: &Lock) -> Result<FrozenResult, SessionError> {
         let (lock, repos, root) = (
