@@ -568,34 +568,16 @@ impl m2resolver::ProgressListener for FileEvents {
     }
 }
 
-/// Eight dependencies whose POMs share one parent arrive together; their builds need the
-/// parent at once. It is asked for once and reported once: the builds that needed it
-/// meanwhile waited for that read (each used to ask the downloader again and find the file
-/// just written, so a cold run said "20 files (7 cached)" for 13 files).
-#[test]
-fn a_parent_that_concurrent_builds_need_is_read_and_reported_once() {
+/// A cold collection of `roots` from nginx serving `files` (path, content), with what the
+/// progress listener heard; the server is returned for its access log.
+fn collect_cold(
+    files: &[(String, Vec<u8>)],
+    roots: &[&str],
+) -> (tempfile::TempDir, Nginx, Vec<(String, &'static str)>) {
     let tmp = tempfile::tempdir().unwrap();
     let repo = Repo::new(&tmp.path().join("remote"));
-    repo.put(
-        "org/fam/parent/1/parent-1.pom",
-        b"<project><modelVersion>4.0.0</modelVersion><groupId>org.fam</groupId>\
-          <artifactId>parent</artifactId><version>1</version><packaging>pom</packaging></project>",
-    );
-    let children = 8;
-    for i in 0..children {
-        repo.put(
-            &format!("org/fam/c{i}/1/c{i}-1.pom"),
-            format!(
-                "<project><modelVersion>4.0.0</modelVersion><parent><groupId>org.fam</groupId>\
-                 <artifactId>parent</artifactId><version>1</version></parent>\
-                 <artifactId>c{i}</artifactId></project>"
-            )
-            .as_bytes(),
-        );
-        repo.put(
-            &format!("org/fam/c{i}/1/c{i}-1.jar"),
-            &Repo::content(&format!("c{i}"), 2_000),
-        );
+    for (path, content) in files {
+        repo.put(path, content);
     }
     let nginx = Nginx::start(&repo.root, &tmp.path().join("work"));
     let settings = format!(
@@ -616,25 +598,91 @@ fn a_parent_that_concurrent_builds_need_is_read_and_reported_once() {
     let repos = session
         .repositories(&[RemoteRepository::central()])
         .repositories;
-    let root =
-        Root::compile((0..children).map(|i| Artifact::parse(&format!("org.fam:c{i}:1")).unwrap()));
+    let root = Root::compile(roots.iter().map(|c| Artifact::parse(c).unwrap()));
     session.blocking_collect(&root, &repos).unwrap();
     drop(session);
-    assert_eq!(
-        nginx.count_gets("parent-1.pom"),
-        1,
-        "{:?}",
-        nginx.access_log()
+    let heard = events.0.lock().unwrap().clone();
+    (tmp, nginx, heard)
+}
+
+/// `c0` … `c<n-1>` of `org.fam`, version 1, each POM with `body` after its coordinates.
+fn family(n: usize, head: &str, body: &str) -> Vec<(String, Vec<u8>)> {
+    (0..n)
+        .map(|i| {
+            (
+                format!("org/fam/c{i}/1/c{i}-1.pom"),
+                format!(
+                    "<project><modelVersion>4.0.0</modelVersion>{head}<groupId>org.fam</groupId>\
+                     <artifactId>c{i}</artifactId><version>1</version>{body}</project>"
+                )
+                .into_bytes(),
+            )
+        })
+        .collect()
+}
+
+fn family_roots(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("org.fam:c{i}:1")).collect()
+}
+
+/// Eight dependencies whose POMs share one parent arrive together; their builds need the
+/// parent at once. It is asked for once and reported once: the builds that needed it
+/// meanwhile waited for that read (each used to ask the downloader again and find the file
+/// just written, so a cold run reported up to 16 files, 7 of them cached, for 9).
+#[test]
+fn a_parent_that_concurrent_builds_need_is_read_and_reported_once() {
+    eight_poms_share_one(
+        "parent",
+        "<parent><groupId>org.fam</groupId><artifactId>parent</artifactId><version>1</version></parent>",
+        "",
     );
-    let events = events.0.lock().unwrap().clone();
-    let of_parent: Vec<_> = events.iter().filter(|(f, _)| f == "parent-1.pom").collect();
+}
+
+/// Eight dependencies whose POMs import one BOM: the BOM is asked for once and reported once.
+#[test]
+fn a_bom_that_concurrent_builds_import_is_read_and_reported_once() {
+    eight_poms_share_one(
+        "bom",
+        "",
+        "<dependencyManagement><dependencies><dependency><groupId>org.fam</groupId>\
+         <artifactId>bom</artifactId><version>1</version><type>pom</type><scope>import</scope>\
+         </dependency></dependencies></dependencyManagement>",
+    );
+}
+
+/// Eight POMs (`head` and `body` around their coordinates) that need `org.fam:<shared>:1`, a
+/// POM of packaging `pom`, collected cold at once: the shared POM is asked for and reported
+/// once, every POM is reported once, as downloaded.
+fn eight_poms_share_one(shared: &str, head: &str, body: &str) {
+    let mut files = family(8, head, body);
+    files.push((
+        format!("org/fam/{shared}/1/{shared}-1.pom"),
+        format!(
+            "<project><modelVersion>4.0.0</modelVersion><groupId>org.fam</groupId>\
+             <artifactId>{shared}</artifactId><version>1</version><packaging>pom</packaging></project>"
+        )
+        .into_bytes(),
+    ));
+    let roots = family_roots(8);
+    let (_tmp, nginx, events) = collect_cold(
+        &files,
+        &roots.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let file = format!("{shared}-1.pom");
+    assert_eq!(nginx.count_gets(&file), 1, "{:?}", nginx.access_log());
+    each_pom_downloaded_once(&events, &file, 9);
+}
+
+/// `shared` was reported once, as downloaded, and every one of `poms` POMs once, none found
+/// "cached" in a cold run.
+fn each_pom_downloaded_once(events: &[(String, &str)], shared: &str, poms: usize) {
+    let of_shared: Vec<_> = events.iter().filter(|(f, _)| f == shared).collect();
     assert_eq!(
-        of_parent,
-        [&("parent-1.pom".to_string(), "downloaded")],
+        of_shared,
+        [&(shared.to_string(), "downloaded")],
         "{events:?}"
     );
-    // every POM once, none found "cached" in a cold run
-    assert_eq!(events.len(), children + 1, "{events:?}");
+    assert_eq!(events.len(), poms, "{events:?}");
     assert!(
         events.iter().all(|(_, kind)| *kind == "downloaded"),
         "{events:?}"

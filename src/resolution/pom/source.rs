@@ -53,6 +53,10 @@ pub struct Shared {
     /// Parents read from the repositories, one cell per parent and repository list: the
     /// first build that needs one reads it, builds needing it meanwhile wait for that read.
     parents: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<ParentData>>>>,
+    /// POM files `resolveModel` took from the downloader (parents, imported BOMs), one cell per
+    /// coordinates and repository list: builds asking for one at the same time (the POMs of a
+    /// level that all import one BOM) wait for one downloader call, not one each.
+    model_files: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<PathBuf>>>>,
     imports: Mutex<HashMap<String, Arc<Vec<Arc<Dependency>>>>>,
     /// Imported entries as one `import` declaration brings them in (with its BOM chain).
     traced_imports: Mutex<HashMap<String, Arc<Vec<Arc<Dependency>>>>>,
@@ -97,6 +101,7 @@ impl Shared {
             selectors,
             parsed: Arc::new(Mutex::new(HashMap::new())),
             parents: Mutex::new(HashMap::new()),
+            model_files: Mutex::new(HashMap::new()),
             imports: Mutex::new(HashMap::new()),
             traced_imports: Mutex::new(HashMap::new()),
             ancestries: Mutex::new(HashMap::new()),
@@ -144,6 +149,9 @@ impl Shared {
         if let Ok(mut m) = self.parents.lock() {
             m.clear();
         }
+        if let Ok(mut m) = self.model_files.lock() {
+            m.clear();
+        }
         if let Ok(mut m) = self.imports.lock() {
             m.clear();
         }
@@ -164,6 +172,17 @@ impl Shared {
     pub(crate) fn parent_cell(&self, key: &str) -> Arc<tokio::sync::OnceCell<ParentData>> {
         let mut m = self.parents.lock().unwrap_or_else(|e| e.into_inner());
         m.entry(key.to_string()).or_default().clone()
+    }
+
+    /// The cell of the POM file under `key`, emptied first when the file it holds is gone
+    /// (deleted from the local repository while the session lives: it is asked for again).
+    fn model_file_cell(&self, key: String) -> Arc<tokio::sync::OnceCell<PathBuf>> {
+        let mut m = self.model_files.lock().unwrap_or_else(|e| e.into_inner());
+        let cell = m.entry(key).or_default();
+        if cell.get().is_some_and(|path| !path.is_file()) {
+            *cell = Arc::default();
+        }
+        cell.clone()
     }
 
     pub(crate) fn cached_import(&self, key: &str) -> Option<Arc<Vec<Arc<Dependency>>>> {
@@ -381,12 +400,20 @@ impl ModelResolver {
         }
         let coord = pom_coordinate(group_id, artifact_id, version)
             .map_err(|e| crate::printable::error_chain(&e))?;
+        let key = format!("{coord}|{}", repositories_key(&self.repositories));
+        // A failed fetch leaves the cell empty: the next caller asks again and gets its own error.
         shared
-            .downloader
-            .fetch_coordinate(&coord, &self.repositories)
+            .model_file_cell(key)
+            .get_or_try_init(|| async {
+                shared
+                    .downloader
+                    .fetch_coordinate(&coord, &self.repositories)
+                    .await
+                    .map(|r| r.path)
+                    .map_err(|e| crate::printable::error_chain(&e))
+            })
             .await
-            .map(|r| r.path)
-            .map_err(|e| crate::printable::error_chain(&e))
+            .cloned()
     }
 
     /// `resolveModel` of an `import`-scoped BOM (phase 2): a module of the reactor first, then
@@ -503,5 +530,43 @@ mod key_tests {
             }
         }
         assert_eq!(repositories_key(&[base()]), repositories_key(&[base()]));
+    }
+}
+
+#[cfg(test)]
+mod model_file_tests {
+    use super::*;
+    use crate::download::DownloaderConfig;
+
+    /// A POM file read once is handed out again while it exists; once it is gone (deleted
+    /// while a long-lived session holds it), the next reader gets an empty cell and asks the
+    /// downloader again.
+    #[test]
+    fn a_model_file_is_kept_while_it_exists() {
+        let tmp = tempfile::tempdir().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let downloader = {
+            let _g = runtime.enter();
+            Downloader::new(DownloaderConfig::new(tmp.path().join("local"))).unwrap()
+        };
+        let shared = Shared::new(downloader, Selectors::default());
+        let file = tmp.path().join("a-1.pom");
+        std::fs::write(&file, "<project/>").unwrap();
+        let fill = |cell: &tokio::sync::OnceCell<PathBuf>| {
+            runtime.block_on(cell.get_or_init(|| async { file.clone() }));
+        };
+        fill(&shared.model_file_cell("g:a:pom:1|r".into()));
+        assert_eq!(
+            shared.model_file_cell("g:a:pom:1|r".into()).get(),
+            Some(&file)
+        );
+        assert_eq!(shared.model_file_cell("g:a:pom:1|other".into()).get(), None);
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(shared.model_file_cell("g:a:pom:1|r".into()).get(), None);
+        shared.forget_answers();
+        assert!(shared.model_files.lock().unwrap().is_empty());
     }
 }
