@@ -665,8 +665,7 @@ async fn read_parent(
             match local {
                 Some(d) => d,
                 None => {
-                    // Not started until awaited.
-                    let external = read_parent_externally(
+                    let d = read_parent_externally(
                         shared,
                         req,
                         resolver,
@@ -674,19 +673,12 @@ async fn read_parent(
                         child_file,
                         child_is_root,
                         problems,
-                    );
+                    )
+                    .await?;
                     if req.use_cache {
-                        // Read once for the builds that need it at the same time (the children
-                        // of one parent arrive together): they wait for the first one's read,
-                        // as later ones find it cached, instead of each asking the downloader.
-                        shared
-                            .parent_cell(&key)
-                            .get_or_try_init(|| external)
-                            .await?
-                            .clone()
-                    } else {
-                        external.await?
+                        shared.cache_parent(key, d.clone());
                     }
+                    d
                 }
             }
         }

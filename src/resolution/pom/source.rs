@@ -50,9 +50,7 @@ pub struct Shared {
     /// Parsed files by path, with the size and modification time they had (shared with the
     /// readers made by [`Shared::fresh_over`]).
     parsed: Arc<Mutex<ParsedFiles>>,
-    /// Parents read from the repositories, one cell per parent and repository list: the
-    /// first build that needs one reads it, builds needing it meanwhile wait for that read.
-    parents: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<ParentData>>>>,
+    parents: Mutex<HashMap<String, ParentData>>,
     /// POM files `resolveModel` took from the downloader (parents, imported BOMs), one cell per
     /// coordinates and repository list: builds asking for one at the same time (the POMs of a
     /// level that all import one BOM) wait for one downloader call, not one each.
@@ -164,14 +162,13 @@ impl Shared {
     }
 
     pub(crate) fn cached_parent(&self, key: &str) -> Option<ParentData> {
-        self.parents.lock().ok()?.get(key)?.get().cloned()
+        self.parents.lock().ok()?.get(key).cloned()
     }
 
-    /// The cell of the parent under `key`: filled by the first read that succeeds (a read that
-    /// fails leaves it to the next reader, who reports its own problems).
-    pub(crate) fn parent_cell(&self, key: &str) -> Arc<tokio::sync::OnceCell<ParentData>> {
-        let mut m = self.parents.lock().unwrap_or_else(|e| e.into_inner());
-        m.entry(key.to_string()).or_default().clone()
+    pub(crate) fn cache_parent(&self, key: String, data: ParentData) {
+        if let Ok(mut m) = self.parents.lock() {
+            m.insert(key, data);
+        }
     }
 
     /// The cell of the POM file under `key`, emptied first when the file it holds is gone
