@@ -25,14 +25,14 @@ use crate::resolution::collect::fetch::RepositorySource;
 use crate::resolution::collect::project::{project_request, request_for, Root};
 use crate::resolution::collect::resolve::{node_parts, resolve_node, ResolvedNode};
 use crate::resolution::collect::{
-    collect_graph, intern_build, CollectResult, DescriptorSource, Unresolved,
+    collect_graph, intern_build, on_threads, CollectResult, DescriptorSource, Unresolved,
 };
 use crate::resolution::workspace::source::WorkspaceSource;
 use crate::resolution::workspace::Workspace;
 use futures_util::future::{join_all, BoxFuture, FutureExt, Shared};
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// How many modules are collected at the same time (each collector thread mostly waits for
 /// POMs the source fetches ahead for all of them).
@@ -105,32 +105,9 @@ fn collect_modules(
         .collect();
     source.prefetch(hints);
 
-    let slots: Vec<Mutex<Option<Unresolved>>> = requests.iter().map(|_| Mutex::new(None)).collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..COLLECTORS.min(requests.len()) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some(request) = requests.get(i) else {
-                    break;
-                };
-                let result = collect_graph(&source, request);
-                if let Ok(mut slot) = slots[i].lock() {
-                    *slot = Some(result);
-                }
-            });
-        }
+    let mut graphs: Vec<Unresolved> = on_threads(requests.iter().collect(), COLLECTORS, |r| {
+        collect_graph(&source, r)
     });
-    let mut graphs: Vec<Unresolved> = slots
-        .into_iter()
-        .zip(&requests)
-        .map(|(slot, request)| {
-            slot.into_inner()
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| collect_graph(&source, request))
-        })
-        .collect();
     if inner.needs_ordered_replay() {
         tracing::debug!("collecting the reactor again, module after module in Maven's order");
         inner.start_ordered_replay();

@@ -141,15 +141,24 @@ pub(crate) fn intern_build(
 /// order; each module's conflicts are its own, so they are resolved on a few threads at once
 /// (40 modules' conflict resolution is most of a warm reactor's CPU).
 fn finish_all(graphs: Vec<Unresolved>) -> Vec<CollectResult> {
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(graphs.len());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    on_threads(graphs, threads, Unresolved::finish)
+}
+
+/// `f` of every item, in their order, on at most `threads` threads of this call, each taking
+/// the next item as it becomes free (a panic in `f` reaches the caller).
+pub(crate) fn on_threads<T: Send, R: Send>(
+    items: Vec<T>,
+    threads: usize,
+    f: impl Fn(T) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.min(items.len());
     if threads <= 1 {
-        return graphs.into_iter().map(Unresolved::finish).collect();
+        return items.into_iter().map(f).collect();
     }
-    let slots: Vec<std::sync::Mutex<(Option<Unresolved>, Option<CollectResult>)>> = graphs
+    let slots: Vec<std::sync::Mutex<(Option<T>, Option<R>)>> = items
         .into_iter()
-        .map(|g| std::sync::Mutex::new((Some(g), None)))
+        .map(|item| std::sync::Mutex::new((Some(item), None)))
         .collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|s| {
@@ -158,9 +167,10 @@ fn finish_all(graphs: Vec<Unresolved>) -> Vec<CollectResult> {
                 while let Some(slot) =
                     slots.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
                 {
-                    let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
-                    if let Some(g) = slot.0.take() {
-                        slot.1 = Some(g.finish());
+                    let item = slot.lock().unwrap_or_else(|e| e.into_inner()).0.take();
+                    if let Some(item) = item {
+                        let answer = f(item);
+                        slot.lock().unwrap_or_else(|e| e.into_inner()).1 = Some(answer);
                     }
                 }
             });
@@ -172,9 +182,28 @@ fn finish_all(graphs: Vec<Unresolved>) -> Vec<CollectResult> {
             // A panic in a thread ends the scope above with that panic, so every slot that
             // gets here holds its answer.
             let (_, done) = slot.into_inner().unwrap_or_else(|e| e.into_inner());
-            done.expect("finished in the scope above")
+            done.expect("answered in the scope above")
         })
         .collect()
+}
+
+#[cfg(test)]
+mod on_threads_tests {
+    use super::on_threads;
+
+    #[test]
+    fn answers_keep_the_order_of_the_items_whatever_the_threads() {
+        for threads in [0, 1, 2, 8, 100] {
+            let items: Vec<u64> = (0..50).collect();
+            let out = on_threads(items, threads, |i| {
+                // later items finish first
+                std::thread::sleep(std::time::Duration::from_micros(50 - i));
+                i * 2
+            });
+            assert_eq!(out, (0..50).map(|i| i * 2).collect::<Vec<_>>(), "{threads}");
+        }
+        assert!(on_threads(Vec::<u8>::new(), 4, |i| i).is_empty());
+    }
 }
 
 /// [`collect`] without conflict resolution (see [`Unresolved::finish`]).
