@@ -547,27 +547,6 @@ fn jars_missing_beside_local_poms_are_fetched_once_and_never_wait_forever() {
     }
 }
 
-/// What a progress display hears per file: `Downloaded` and `Cached` events by file name.
-#[derive(Default)]
-struct FileEvents(std::sync::Mutex<Vec<(String, &'static str)>>);
-
-impl m2resolver::ProgressListener for FileEvents {
-    fn on_event(&self, event: &m2resolver::ProgressEvent<'_>) {
-        let (file, kind) = match event {
-            m2resolver::ProgressEvent::Downloaded { file } => (file, "downloaded"),
-            m2resolver::ProgressEvent::Cached { file } => (file, "cached"),
-            _ => return,
-        };
-        let name = file
-            .path
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .into_owned();
-        self.0.lock().unwrap().push((name, kind));
-    }
-}
-
 /// A cold collection of `roots` from nginx serving `files` (path, content), with what the
 /// progress listener heard; the server is returned for its access log.
 fn collect_cold(
@@ -586,7 +565,7 @@ fn collect_cold(
     );
     let dir = tmp.path().join("case");
     std::fs::create_dir_all(&dir).unwrap();
-    let events = std::sync::Arc::new(FileEvents::default());
+    let events = std::sync::Arc::new(support::progress::Recorder::default());
     let session = Session::builder()
         .environment(Environment::from_parts(HashMap::new(), dir.clone()))
         .user_settings(SettingsSource::content("settings.xml", &settings))
@@ -601,7 +580,7 @@ fn collect_cold(
     let root = Root::compile(roots.iter().map(|c| Artifact::parse(c).unwrap()));
     session.blocking_collect(&root, &repos).unwrap();
     drop(session);
-    let heard = events.0.lock().unwrap().clone();
+    let heard = events.files(None);
     (tmp, nginx, heard)
 }
 

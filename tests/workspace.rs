@@ -9,11 +9,11 @@ use m2resolver::resolution::workspace::Phase;
 use m2resolver::settings::SettingsSource;
 use m2resolver::{
     Artifact, ClasspathScope, Dependency, DependencyGraph, Environment, Module, NodeId,
-    Phase as SessionPhase, ProgressEvent, ProgressListener, RemoteRepository, Session,
-    SessionError, Workspace, WorkspaceError,
+    Phase as SessionPhase, ProgressListener, RemoteRepository, Session, SessionError, Workspace,
+    WorkspaceError,
 };
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use support::{Nginx, Repo};
 
 fn write(path: &Path, text: &str) {
@@ -309,48 +309,13 @@ fn a_reactor_resolves_its_modules_from_the_workspace() {
     );
 }
 
-/// The downloading phase's total and its per-file events, as a progress display sees them.
-#[derive(Default)]
-struct Files {
-    totals: Mutex<Vec<Option<u64>>>,
-    downloading: std::sync::atomic::AtomicBool,
-    handled: Mutex<Vec<String>>,
-}
-
-impl ProgressListener for Files {
-    fn on_event(&self, event: &ProgressEvent<'_>) {
-        use std::sync::atomic::Ordering::SeqCst;
-        match event {
-            ProgressEvent::PhaseStarted {
-                phase: SessionPhase::Downloading,
-                total,
-            } => {
-                self.totals.lock().unwrap().push(*total);
-                self.downloading.store(true, SeqCst);
-            }
-            ProgressEvent::PhaseFinished {
-                phase: SessionPhase::Downloading,
-            } => self.downloading.store(false, SeqCst),
-            ProgressEvent::Downloaded { file } | ProgressEvent::Cached { file }
-                if self.downloading.load(SeqCst) =>
-            {
-                self.handled
-                    .lock()
-                    .unwrap()
-                    .push(file.path.file_name().unwrap().to_string_lossy().into())
-            }
-            _ => {}
-        }
-    }
-}
-
 #[test]
 fn the_downloading_phase_of_a_reactor_counts_each_file_once() {
     // Six modules whose class paths name lib and dep eight times in all: two files to download,
     // and the phase says two (it said eight: "done, 2/8 files" read as six files missing).
     let r = reactor();
     for _ in 0..2 {
-        let files = Arc::new(Files::default());
+        let files = Arc::new(support::progress::Recorder::default());
         let (session, repos) = r.session_with(Some(files.clone()));
         let ws = session
             .blocking_read_workspace(&r.dir.join("pom.xml"), &repos)
@@ -373,11 +338,15 @@ fn the_downloading_phase_of_a_reactor_counts_each_file_once() {
             })
             .sum();
         assert!(mentions > 2, "the reactor shares its jars: {mentions}");
-        let mut handled = files.handled.lock().unwrap().clone();
+        let mut handled: Vec<String> = files
+            .files(Some(SessionPhase::Downloading))
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
         handled.sort();
         // Cold, then warm (found in the local repository): the same two files either way.
         assert_eq!(handled, ["dep-1.jar", "lib-1.jar"]);
-        assert_eq!(*files.totals.lock().unwrap(), [Some(2)]);
+        assert_eq!(files.totals(SessionPhase::Downloading), [Some(2)]);
     }
 }
 

@@ -19,6 +19,7 @@
 
 pub mod downloads;
 pub mod process;
+pub mod progress;
 pub mod shared;
 
 use std::io::Write;
